@@ -1,0 +1,116 @@
+//! Actions: the plain-data steps a turn is made of, shared by every game family.
+
+use crate::piece::KindId;
+use crate::square::Square;
+
+/// The eight neighbours of a square, as (file, rank) offsets, in the bit order of
+/// [`Attackers`].
+pub const NEIGHBOURS: [(i32, i32); 8] =
+    [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
+
+/// The pieces joining a melee attack, as a set of the target's eight neighbours (bit `i` is
+/// [`NEIGHBOURS`]`[i]` seen from the target).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Attackers {
+    /// The neighbours named.
+    pub mask: u8,
+    /// Whether the named pieces must be exactly the attackers (`[f5, f6] attack g6`), or are
+    /// only some of them (`b5 attack c4`, or `attack c4` with none named).
+    pub exact: bool,
+}
+
+impl Attackers {
+    /// The set naming the given squares around `target`; `None` if one is not adjacent to it.
+    #[must_use]
+    pub fn from_squares(target: Square, squares: &[Square], exact: bool) -> Option<Attackers> {
+        let mut mask = 0u8;
+        for sq in squares {
+            let d = (i32::from(sq.file) - i32::from(target.file), i32::from(sq.rank) - i32::from(target.rank));
+            let bit = NEIGHBOURS.iter().position(|&n| n == d)?;
+            mask |= 1 << bit;
+        }
+        Some(Attackers { mask, exact })
+    }
+
+    /// The named squares around `target` that lie on a board of any size (ascending order).
+    #[must_use]
+    pub fn squares(self, target: Square) -> Vec<Square> {
+        let mut out: Vec<Square> = NEIGHBOURS
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.mask & (1 << i) != 0)
+            .filter_map(|(_, &(df, dr))| {
+                let f = i32::from(target.file) + df;
+                let r = i32::from(target.rank) + dr;
+                (f >= 0 && r >= 0).then(|| Square::new(f as u8, r as u8))
+            })
+            .collect();
+        out.sort_by_key(|s| (s.rank, s.file));
+        out
+    }
+}
+
+/// One step of a turn. Each family uses the variants its rules have.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// A piece moves (capturing by replacement if an enemy stands on `to`): `d2-d4`, `d2xd4`.
+    Move {
+        /// Where the piece stands.
+        from: Square,
+        /// Where it lands.
+        to: Square,
+    },
+    /// Two pieces exchange squares as one action (the cannon-leader swap): `c3<>c4`.
+    Swap {
+        /// The cannon's square.
+        from: Square,
+        /// The leader's square.
+        to: Square,
+    },
+    /// A melee attack on an enemy piece by adjacent own pieces: `b5 attack c4`, `[f5, f6] attack g6`.
+    Attack {
+        /// The piece attacked.
+        target: Square,
+        /// The attackers named.
+        attackers: Attackers,
+    },
+    /// A ranged attack from one piece at another: `g8 cannon a2`.
+    Fire {
+        /// The shooting piece.
+        from: Square,
+        /// The target.
+        target: Square,
+    },
+    /// A piece placed during setup: `L@d2`.
+    Place {
+        /// The kind placed.
+        kind: KindId,
+        /// Where.
+        to: Square,
+    },
+    /// Ends the turn (with no move before it in the turn, a pass); ends a side's setup.
+    EndTurn,
+}
+
+impl Action {
+    /// The square a piece acts from, if the action has one.
+    #[must_use]
+    pub fn origin(&self) -> Option<Square> {
+        match *self {
+            Action::Move { from, .. } | Action::Swap { from, .. } | Action::Fire { from, .. } => {
+                Some(from)
+            }
+            Action::Attack { .. } | Action::Place { .. } | Action::EndTurn => None,
+        }
+    }
+
+    /// The square the action goes to or aims at, if any.
+    #[must_use]
+    pub fn destination(&self) -> Option<Square> {
+        match *self {
+            Action::Move { to, .. } | Action::Swap { to, .. } | Action::Place { to, .. } => Some(to),
+            Action::Attack { target, .. } | Action::Fire { target, .. } => Some(target),
+            Action::EndTurn => None,
+        }
+    }
+}

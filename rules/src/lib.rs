@@ -1,0 +1,32 @@
+//! The rules engine of the Warlord games.
+//!
+//! Data flows one way: a [`scenario`] file is read into a [`Scenario`], which builds a
+//! [`Ruleset`] and its starting [`Position`]; [`Action`]s make up turns; turns make up a
+//! [`notation::Record`]. Every game family implements [`Ruleset`], so that callers never
+//! special-case a game. The crate is pure: no I/O, no async, no clocks.
+
+pub mod action;
+pub mod board;
+pub mod movement;
+pub mod notation;
+pub mod outcome;
+pub mod perft;
+pub mod piece;
+pub mod position;
+pub mod ruleset;
+pub mod scenario;
+pub mod side;
+pub mod square;
+pub mod terrain;
+pub mod warlord;
+
+pub use action::{Action, Attackers};
+pub use board::Board;
+pub use outcome::{EndReason, Outcome};
+pub use piece::{Command, KindId, Piece, PieceKind, PieceTable, UnitClass};
+pub use position::{Phase, Position};
+pub use ruleset::{Combat, Family, IllegalAction, Report, Ruleset};
+pub use scenario::Scenario;
+pub use side::Side;
+pub use square::Square;
+pub use terrain::Terrain;

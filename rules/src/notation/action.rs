@@ -1,0 +1,208 @@
+//! Reading and writing single actions and turns.
+
+use crate::action::{Action, Attackers};
+use crate::piece::PieceTable;
+use crate::square::Square;
+
+/// Why a piece of notation could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot read `{text}`: {reason}")]
+pub struct NotationError {
+    /// The text that was read.
+    pub text: String,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+fn err(text: &str, reason: impl Into<String>) -> NotationError {
+    NotationError { text: text.to_string(), reason: reason.into() }
+}
+
+fn square(text: &str, whole: &str) -> Result<Square, NotationError> {
+    text.trim().parse::<Square>().map_err(|e| err(whole, e.to_string()))
+}
+
+/// A short description of an action's kind, for messages: "a move", "a melee attack", ...
+#[must_use]
+pub fn action_kind(action: &Action) -> &'static str {
+    match action {
+        Action::Move { .. } => "a move",
+        Action::Swap { .. } => "a swap",
+        Action::Attack { .. } => "a melee attack",
+        Action::Fire { .. } => "a cannon attack",
+        Action::Place { .. } => "a placement",
+        Action::EndTurn => "the end of a turn",
+    }
+}
+
+/// Reads one action. Piece symbols (for placements) are looked up in `pieces`, ignoring case.
+/// Accepted forms: `d2-d4` or `d2xd4` (move), `c3<>c4` (swap), `L@d2` (placement),
+/// `b5 attack c4`, `[f5, f6] attack g6` or `attack c4` (melee), `g8 cannon a2` (cannon attack),
+/// `pass`, `end` or `commit` (end of turn).
+pub fn parse_action(text: &str, pieces: &PieceTable) -> Result<Action, NotationError> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(err(text, "an action is missing (two commas in a row, or a trailing comma?)"));
+    }
+    if t.len() > 200 {
+        return Err(err(&t[..40.min(t.len())], "an action is at most 200 characters long"));
+    }
+    let lower = t.to_ascii_lowercase();
+    if matches!(lower.as_str(), "pass" | "end" | "commit") {
+        return Ok(Action::EndTurn);
+    }
+    let words: Vec<&str> = t.split_whitespace().collect();
+    if let Some(at) = words.iter().position(|w| w.eq_ignore_ascii_case("attack")) {
+        return parse_attack(t, &words, at);
+    }
+    if words.len() == 3 && words[1].eq_ignore_ascii_case("cannon") {
+        return Ok(Action::Fire { from: square(words[0], t)?, target: square(words[2], t)? });
+    }
+    if words.len() != 1 {
+        return Err(err(t, "expected one action such as `d2-d4`, `c3<>c4`, `L@d2`, `b5 attack c4`, `g8 cannon a2` or `pass`"));
+    }
+    if let Some((symbol, to)) = t.split_once('@') {
+        let kind = pieces
+            .by_symbol(symbol)
+            .ok_or_else(|| err(t, format!("no piece has the symbol `{symbol}` in this game")))?;
+        return Ok(Action::Place { kind, to: square(to, t)? });
+    }
+    if let Some((a, b)) = t.split_once("<>") {
+        return Ok(Action::Swap { from: square(a, t)?, to: square(b, t)? });
+    }
+    // A move: the first square is the letters and digits before `-` or `x`.
+    let split = t
+        .char_indices()
+        .skip_while(|(_, c)| c.is_ascii_lowercase())
+        .skip_while(|(_, c)| c.is_ascii_digit())
+        .map(|(i, _)| i)
+        .next();
+    match split {
+        Some(i) if t[i..].starts_with('-') || t[i..].starts_with('x') => {
+            Ok(Action::Move { from: square(&t[..i], t)?, to: square(&t[i + 1..], t)? })
+        }
+        _ => Err(err(t, "expected a move like `d2-d4` (or `d2xd4` for a capture)")),
+    }
+}
+
+fn parse_attack(t: &str, words: &[&str], at: usize) -> Result<Action, NotationError> {
+    if at + 2 != words.len() {
+        return Err(err(t, "an attack names one target after `attack`, like `b5 attack c4`"));
+    }
+    let target = square(words[at + 1], t)?;
+    let before = words[..at].join(" ");
+    let (named, exact) = if before.is_empty() {
+        (Vec::new(), false)
+    } else if let Some(inner) = before.strip_prefix('[') {
+        let inner = inner
+            .strip_suffix(']')
+            .ok_or_else(|| err(t, "a list of attackers is closed with `]`, like `[f5, f6] attack g6`"))?;
+        let list = inner.split(',').map(|s| square(s, t)).collect::<Result<Vec<_>, _>>()?;
+        (list, true)
+    } else {
+        (vec![square(&before, t)?], false)
+    };
+    let attackers = Attackers::from_squares(target, &named, exact)
+        .ok_or_else(|| err(t, format!("every attacker must stand next to the target {target}")))?;
+    Ok(Action::Attack { target, attackers })
+}
+
+/// Writes one action in the project notation. A turn end is written `pass`.
+#[must_use]
+pub fn format_action(action: &Action, pieces: &PieceTable) -> String {
+    match *action {
+        Action::Move { from, to } => format!("{from}-{to}"),
+        Action::Swap { from, to } => format!("{from}<>{to}"),
+        Action::Place { kind, to } => {
+            let symbol = if usize::from(kind) < pieces.len() { pieces.get(kind).symbol.as_str() } else { "?" };
+            format!("{symbol}@{to}")
+        }
+        Action::Attack { target, attackers } => {
+            let named = attackers.squares(target);
+            match (named.len(), attackers.exact) {
+                (0, _) => format!("attack {target}"),
+                (1, false) => format!("{} attack {target}", named[0]),
+                _ => {
+                    let list: Vec<String> = named.iter().map(ToString::to_string).collect();
+                    format!("[{}] attack {target}", list.join(", "))
+                }
+            }
+        }
+        Action::Fire { from, target } => format!("{from} cannon {target}"),
+        Action::EndTurn => "pass".to_string(),
+    }
+}
+
+/// Splits a turn into its actions at commas that are not inside `[...]`, and reads each.
+pub fn parse_turn(text: &str, pieces: &PieceTable) -> Result<Vec<Action>, NotationError> {
+    let mut parts = Vec::new();
+    let mut depth = 0i32;
+    let mut start = 0;
+    for (i, c) in text.char_indices() {
+        match c {
+            '[' => depth += 1,
+            ']' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&text[start..]);
+    parts.into_iter().map(|p| parse_action(p, pieces)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::piece::{PieceKind, UnitClass};
+
+    fn table() -> PieceTable {
+        let kind = |symbol: &str| PieceKind {
+            name: symbol.to_string(),
+            symbol: symbol.to_string(),
+            class: UnitClass::Other,
+            moves: vec![],
+            command: None,
+            value: 0,
+        };
+        PieceTable::new(vec![kind("L"), kind("L2")])
+    }
+
+    #[test]
+    fn every_form_round_trips() {
+        let pieces = table();
+        for text in [
+            "d2-d4", "aa10-ab12", "c3<>c4", "L@d2", "L2@d2", "b5 attack c4", "[f5, f6] attack g6",
+            "attack c4", "g8 cannon a2", "pass",
+        ] {
+            let action = parse_action(text, &pieces).unwrap();
+            assert_eq!(format_action(&action, &pieces), text, "{text}");
+        }
+    }
+
+    #[test]
+    fn captures_and_synonyms_read_as_the_plain_action() {
+        let pieces = table();
+        assert_eq!(parse_action("d2xd4", &pieces), parse_action("d2-d4", &pieces));
+        assert_eq!(parse_action("commit", &pieces), Ok(Action::EndTurn));
+        assert_eq!(parse_action("l2@d2", &pieces), parse_action("L2@d2", &pieces));
+    }
+
+    #[test]
+    fn bad_actions_say_what_is_wrong() {
+        let pieces = table();
+        for bad in ["", "d2", "d2-", "d2-z0", "Q@d2", "b5 attack", "[f5, f6 attack g6", "b5 attack e7", "d2 d4", "x-d4"] {
+            let e = parse_action(bad, &pieces).unwrap_err();
+            assert!(!e.reason.is_empty(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn turns_split_outside_brackets() {
+        let turn = parse_turn("c2-c3, [f5, f6] attack g6, g8 cannon a2", &table()).unwrap();
+        assert_eq!(turn.len(), 3);
+        assert!(parse_turn("c2-c3,, d2-d3", &table()).is_err());
+    }
+}

@@ -1,0 +1,132 @@
+//! Piece kinds: names, symbols, classes, moves and command powers, all data.
+
+use crate::movement::MoveRule;
+use serde::{Deserialize, Serialize};
+
+/// The index of a piece kind in its game's [`PieceTable`].
+pub type KindId = u8;
+
+/// What role a piece plays, for the rules that name roles rather than pieces: terrain, the
+/// optional rules, promotion and victory.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum UnitClass {
+    /// A leader (Chieftain, Leader): commands others; losing them all loses the game.
+    Leader,
+    /// Heavy cavalry (tanks, armour).
+    HeavyCavalry,
+    /// Cannon (artillery).
+    Cannon,
+    /// Light cavalry (scouts, skirmishers, knights).
+    LightCavalry,
+    /// Infantry (warriors, men).
+    Infantry,
+    /// Anything else (Hero, Shaman, Bishopy, Rookish, the Medieval War Chess pieces).
+    Other,
+}
+
+/// The power to activate pieces.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Command {
+    /// How many pieces it may activate in one turn (its level).
+    pub capacity: u8,
+    /// How far (in king steps) a piece may be from it and still be activated.
+    pub range: u8,
+    /// Whether it may activate other pieces, or only itself (un-numbered and promoted leaders,
+    /// self-activating knights).
+    pub others: bool,
+}
+
+/// One kind of piece.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceKind {
+    /// Its name, e.g. `Heavy Cavalry`.
+    pub name: String,
+    /// Its symbol in setups and notation, upper case for White (e.g. `H`, or `L2`).
+    pub symbol: String,
+    /// Its role.
+    pub class: UnitClass,
+    /// How it moves.
+    pub moves: Vec<MoveRule>,
+    /// Its command powers, if it can activate pieces.
+    pub command: Option<Command>,
+    /// Its points value: leader values, material adjudication.
+    pub value: u32,
+}
+
+impl PieceKind {
+    /// The farthest any of its moves reaches.
+    #[must_use]
+    pub fn reach(&self) -> u8 {
+        self.moves.iter().map(|m| m.reach()).max().unwrap_or(0)
+    }
+
+    /// Whether it is a leader for victory purposes.
+    #[must_use]
+    pub fn is_leader(&self) -> bool {
+        self.class == UnitClass::Leader
+    }
+}
+
+/// The kinds of piece a game uses, indexed by [`KindId`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PieceTable {
+    kinds: Vec<PieceKind>,
+}
+
+impl PieceTable {
+    /// A table of the given kinds.
+    #[must_use]
+    pub fn new(kinds: Vec<PieceKind>) -> PieceTable {
+        PieceTable { kinds }
+    }
+
+    /// The kind with an id.
+    #[must_use]
+    pub fn get(&self, id: KindId) -> &PieceKind {
+        &self.kinds[usize::from(id)]
+    }
+
+    /// Mutable access to a kind, for options that change pieces.
+    pub fn get_mut(&mut self, id: KindId) -> &mut PieceKind {
+        &mut self.kinds[usize::from(id)]
+    }
+
+    /// All kinds with their ids.
+    pub fn iter(&self) -> impl Iterator<Item = (KindId, &PieceKind)> {
+        self.kinds.iter().enumerate().map(|(i, k)| (i as KindId, k))
+    }
+
+    /// Number of kinds.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.kinds.len()
+    }
+
+    /// Whether there are no kinds.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.kinds.is_empty()
+    }
+
+    /// The kind whose symbol matches, ignoring case.
+    #[must_use]
+    pub fn by_symbol(&self, symbol: &str) -> Option<KindId> {
+        self.iter().find(|(_, k)| k.symbol.eq_ignore_ascii_case(symbol)).map(|(i, _)| i)
+    }
+
+    /// The farthest any piece reaches.
+    #[must_use]
+    pub fn reach(&self) -> u8 {
+        self.kinds.iter().map(PieceKind::reach).max().unwrap_or(1)
+    }
+}
+
+/// A piece on the board.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Piece {
+    /// Its kind.
+    pub kind: KindId,
+    /// Its owner.
+    pub side: crate::Side,
+}

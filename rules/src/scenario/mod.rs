@@ -1,0 +1,273 @@
+//! Scenarios as data files (TOML): the board and its terrain, the pieces, the starting setup,
+//! the deployment zones, the family's rules and the default options. See docs/SCENARIOS.md.
+//!
+//! [`Scenario::parse`] validates a file and reports the first problem with the file, the field
+//! and what is wrong; [`Scenario::ruleset`] builds the rules for chosen options.
+
+mod error;
+mod pieces;
+mod raw;
+mod region;
+
+pub use error::ScenarioError;
+
+use crate::board::Board;
+use crate::piece::{Piece, PieceTable};
+use crate::ruleset::{Family, Ruleset};
+use crate::side::Side;
+use crate::square::Square;
+use crate::terrain::Terrain;
+use crate::warlord::{WarlordConfig, WarlordOptions, WarlordRules, WarlordSetup};
+use raw::RawScenario;
+use region::{parse_placement_list, parse_position, parse_region};
+use std::sync::Arc;
+
+/// The most bytes a scenario file may have.
+pub const MAX_SCENARIO_BYTES: usize = 4 << 20;
+
+/// A validated scenario: everything needed to start a game of it.
+#[derive(Clone, Debug)]
+pub struct Scenario {
+    /// Its identifier, like `clash-of-arms`.
+    pub id: String,
+    /// Its display name.
+    pub name: String,
+    /// A description for players.
+    pub description: String,
+    /// Where its rules come from.
+    pub source: String,
+    /// Whether its setup is a reconstruction (the published one being lost).
+    pub reconstructed: bool,
+    /// How it was reconstructed, from which numbers of the texts.
+    pub reconstruction: String,
+    /// Its game family.
+    pub family: Family,
+    /// The board with its terrain.
+    pub board: Board,
+    /// Its piece kinds.
+    pub pieces: PieceTable,
+    /// The starting placement.
+    pub placement: Vec<(Square, Piece)>,
+    /// The deployment zones of White and Black.
+    pub zones: [Vec<Square>; 2],
+    /// The family's fixed rules (`[rules]`).
+    pub rules: toml::Table,
+    /// The default options (`[options]`).
+    pub options: toml::Table,
+    origin: String,
+}
+
+impl Scenario {
+    /// Reads and validates a scenario file. `origin` names it in errors (a file path, or
+    /// `builtin:<id>`); the id defaults to the file's stem.
+    pub fn parse(text: &str, origin: &str) -> Result<Scenario, ScenarioError> {
+        let fail = |field: &str, message: String| ScenarioError::new(origin, field, message);
+        if text.len() > MAX_SCENARIO_BYTES {
+            return Err(fail("", format!("a scenario file may be at most {MAX_SCENARIO_BYTES} bytes")));
+        }
+        let raw: RawScenario = toml::from_str(text).map_err(|e| fail("", toml_message(&e)))?;
+        let family = match raw.family.as_str() {
+            "warlord" => Family::Warlord,
+            "medieval" => Family::Medieval,
+            other => return Err(fail("family", format!("unknown family `{other}`; use `warlord` or `medieval`"))),
+        };
+        let id = raw.id.clone().unwrap_or_else(|| stem(origin));
+        if id.is_empty() || !id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-') {
+            return Err(fail("id", format!("`{id}` is not a valid id: use lower-case letters, digits and `-`")));
+        }
+        let default_range = match raw.rules.get("activation-range") {
+            None => 2,
+            Some(toml::Value::Integer(n)) if (0..=10).contains(n) => *n as u8,
+            Some(_) => return Err(fail("rules.activation-range", "must be a whole number from 0 to 10".into())),
+        };
+        let pieces = pieces::parse_pieces(&raw.pieces, default_range).map_err(|(f, m)| fail(&f, m))?;
+        let board = build_board(&raw, &pieces).map_err(|(f, m)| fail(&f, m))?;
+        let mut placement = Vec::new();
+        if let Some(rows) = &raw.setup.position {
+            placement = parse_position(rows, &board, &pieces).map_err(|m| fail("setup.position", m))?;
+        }
+        for (side, list, field) in [(Side::White, &raw.setup.white, "setup.white"), (Side::Black, &raw.setup.black, "setup.black")] {
+            let placed = parse_placement_list(list, side, &board, &pieces).map_err(|m| fail(field, m))?;
+            placement.extend(placed);
+        }
+        let mut seen = std::collections::HashSet::new();
+        for (sq, _) in &placement {
+            if !seen.insert(*sq) {
+                return Err(fail("setup", format!("two pieces are placed on {sq}")));
+            }
+            if board.terrain(*sq) == Terrain::Water {
+                return Err(fail("setup", format!("a piece is placed on water at {sq}")));
+            }
+        }
+        let zones = match &raw.setup.zones {
+            Some(z) => [
+                parse_zone(&z.white, &board).map_err(|m| fail("setup.zones.white", m))?,
+                parse_zone(&z.black, &board).map_err(|m| fail("setup.zones.black", m))?,
+            ],
+            None => [default_zone(&placement, Side::White, &board), default_zone(&placement, Side::Black, &board)],
+        };
+        let scenario = Scenario {
+            id,
+            name: raw.name,
+            description: raw.description,
+            source: raw.source,
+            reconstructed: raw.reconstructed,
+            reconstruction: raw.reconstruction,
+            family,
+            board,
+            pieces,
+            placement,
+            zones,
+            rules: raw.rules,
+            options: raw.options,
+            origin: origin.to_string(),
+        };
+        // Building the rules with the default options validates `[rules]` and `[options]`.
+        scenario.ruleset(&[])?;
+        Ok(scenario)
+    }
+
+    /// The options with the scenario's defaults and the given overrides (`name`, `value`;
+    /// values are read as TOML: `true`, `12`, `material`).
+    pub fn options_with(&self, overrides: &[(String, String)]) -> Result<toml::Table, ScenarioError> {
+        let mut options = self.options.clone();
+        for (name, value) in overrides {
+            let parsed = toml::from_str::<toml::Table>(&format!("v = {value}"))
+                .ok()
+                .and_then(|mut t| t.remove("v"))
+                .unwrap_or_else(|| toml::Value::String(value.clone()));
+            options.insert(name.clone(), parsed);
+        }
+        Ok(options)
+    }
+
+    /// Builds the rules of this scenario with the given option overrides.
+    pub fn ruleset(&self, overrides: &[(String, String)]) -> Result<Arc<dyn Ruleset>, ScenarioError> {
+        let options = self.options_with(overrides)?;
+        let fail = |field: &str, message: String| ScenarioError::new(&self.origin, field, message);
+        match self.family {
+            Family::Warlord => {
+                let options: WarlordOptions = options_from(options).map_err(|m| fail("options", m))?;
+                let config = warlord_config(&self.rules).map_err(|(f, m)| fail(&f, m))?;
+                let rules = WarlordRules::new(WarlordSetup {
+                    board: self.board.clone(),
+                    pieces: self.pieces.clone(),
+                    placement: self.placement.clone(),
+                    zones: self.zones.clone(),
+                    config,
+                    options,
+                })
+                .map_err(|m| fail("setup", m))?;
+                Ok(Arc::new(rules))
+            }
+            Family::Medieval => Err(fail("family", "the medieval family is not available in this build".into())),
+        }
+    }
+
+    /// The names of the options this scenario's family understands.
+    #[must_use]
+    pub fn option_names(&self) -> &'static [&'static str] {
+        match self.family {
+            Family::Warlord => &WarlordOptions::NAMES,
+            Family::Medieval => &[],
+        }
+    }
+}
+
+/// Reads an options table into a family's options type, with a clear message for unknown
+/// names and wrong types.
+fn options_from<T: serde::de::DeserializeOwned>(table: toml::Table) -> Result<T, String> {
+    T::deserialize(toml::Value::Table(table)).map_err(|e| toml_message(&e))
+}
+
+fn toml_message(e: &impl std::fmt::Display) -> String {
+    e.to_string().trim().replace('\n', " ").replace("  ", " ")
+}
+
+fn stem(origin: &str) -> String {
+    let name = origin.rsplit(['/', '\\', ':']).next().unwrap_or(origin);
+    name.strip_suffix(".toml").unwrap_or(name).to_string()
+}
+
+fn warlord_config(rules: &toml::Table) -> Result<WarlordConfig, (String, String)> {
+    let mut config = WarlordConfig { moves_per_turn: 4, cap_by_leaders: true, first: Side::White };
+    for (key, value) in rules {
+        let field = format!("rules.{key}");
+        match (key.as_str(), value) {
+            ("moves-per-turn", toml::Value::Integer(n)) if (1..=200).contains(n) => config.moves_per_turn = *n as u8,
+            ("moves-per-turn", _) => return Err((field, "must be a whole number from 1 to 200".into())),
+            ("cap-by-leaders", toml::Value::Boolean(b)) => config.cap_by_leaders = *b,
+            ("first", toml::Value::String(s)) if s == "white" => config.first = Side::White,
+            ("first", toml::Value::String(s)) if s == "black" => config.first = Side::Black,
+            ("first", _) => return Err((field, "must be \"white\" or \"black\"".into())),
+            ("activation-range", _) => {}
+            _ => {
+                return Err((
+                    field,
+                    "unknown or mistyped rule; the Warlord rules are moves-per-turn (number), cap-by-leaders (true/false), activation-range (number), first (\"white\"/\"black\")".into(),
+                ))
+            }
+        }
+    }
+    Ok(config)
+}
+
+fn build_board(raw: &RawScenario, pieces: &PieceTable) -> Result<Board, (String, String)> {
+    let b = &raw.board;
+    let size = |n: i64| u32::try_from(n).unwrap_or(0);
+    let mut board = Board::new(size(b.files), size(b.ranks), pieces.reach())
+        .map_err(|e| ("board".to_string(), e.to_string()))?;
+    if let Some(map) = &b.map {
+        if map.len() != usize::from(board.ranks()) {
+            return Err(("board.map".into(), format!("has {} rows; the board has {} ranks", map.len(), board.ranks())));
+        }
+        for (i, row) in map.iter().enumerate() {
+            let rank = board.ranks() - 1 - i as u8;
+            let codes: Vec<char> = row.chars().filter(|c| !c.is_whitespace()).collect();
+            if codes.len() != usize::from(board.files()) {
+                return Err(("board.map".into(), format!("row {} (rank {}) has {} squares; the board has {} files", i + 1, rank + 1, codes.len(), board.files())));
+            }
+            for (file, code) in codes.into_iter().enumerate() {
+                let terrain = Terrain::from_code(code).ok_or_else(|| {
+                    ("board.map".to_string(), format!("row {} has `{code}`, which is no terrain code (. open, ~ water, T town, F trees, ^ hill)", i + 1))
+                })?;
+                board.set_terrain(Square::new(file as u8, rank), terrain).map_err(|e| ("board.map".to_string(), e.to_string()))?;
+            }
+        }
+    }
+    for (list, terrain, field) in [
+        (&b.water, Terrain::Water, "board.water"),
+        (&b.towns, Terrain::Town, "board.towns"),
+        (&b.trees, Terrain::Trees, "board.trees"),
+        (&b.hills, Terrain::Hill, "board.hills"),
+    ] {
+        for item in list {
+            for sq in parse_region(item, &board).map_err(|m| (field.to_string(), m))? {
+                board.set_terrain(sq, terrain).map_err(|e| (field.to_string(), e.to_string()))?;
+            }
+        }
+    }
+    Ok(board)
+}
+
+fn parse_zone(items: &[String], board: &Board) -> Result<Vec<Square>, String> {
+    let mut out = Vec::new();
+    for item in items {
+        for sq in parse_region(item, board)? {
+            if !out.contains(&sq) {
+                out.push(sq);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The ranks a side's starting pieces span, across the whole board.
+fn default_zone(placement: &[(Square, Piece)], side: Side, board: &Board) -> Vec<Square> {
+    let ranks: Vec<u8> = placement.iter().filter(|(_, p)| p.side == side).map(|(s, _)| s.rank).collect();
+    let (Some(&lo), Some(&hi)) = (ranks.iter().min(), ranks.iter().max()) else { return Vec::new() };
+    board.squares().filter(|s| (lo..=hi).contains(&s.rank)).collect()
+}
+
+#[cfg(test)]
+mod tests;

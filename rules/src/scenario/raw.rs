@@ -1,0 +1,100 @@
+//! The scenario file as written, before validation (the raw "setup" of a scenario).
+
+use serde::Deserialize;
+
+/// A whole scenario file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(super) struct RawScenario {
+    pub id: Option<String>,
+    pub name: String,
+    pub family: String,
+    #[serde(default)]
+    pub description: String,
+    #[serde(default)]
+    pub source: String,
+    #[serde(default)]
+    pub reconstructed: bool,
+    #[serde(default)]
+    pub reconstruction: String,
+    pub board: RawBoard,
+    #[serde(default)]
+    pub rules: toml::Table,
+    #[serde(default)]
+    pub options: toml::Table,
+    pub pieces: Vec<RawPiece>,
+    pub setup: RawSetup,
+}
+
+/// `[board]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(super) struct RawBoard {
+    pub files: i64,
+    pub ranks: i64,
+    /// A terrain map, top rank first, one character per file.
+    pub map: Option<Vec<String>>,
+    #[serde(default)]
+    pub water: Vec<String>,
+    #[serde(default)]
+    pub towns: Vec<String>,
+    #[serde(default)]
+    pub trees: Vec<String>,
+    #[serde(default)]
+    pub hills: Vec<String>,
+}
+
+/// One `[[pieces]]` entry.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(super) struct RawPiece {
+    pub like: Option<String>,
+    pub name: Option<String>,
+    pub symbol: Option<String>,
+    pub class: Option<String>,
+    pub value: Option<i64>,
+    pub command: Option<RawCommand>,
+    pub moves: Option<Vec<RawMove>>,
+}
+
+/// A piece's `command` table.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(super) struct RawCommand {
+    pub capacity: Option<i64>,
+    pub range: Option<i64>,
+    pub others: Option<bool>,
+}
+
+/// One move rule: exactly one of `walk`, `line` or `leap`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(super) struct RawMove {
+    pub walk: Option<i64>,
+    pub line: Option<String>,
+    pub max: Option<i64>,
+    pub passing: Option<String>,
+    pub leap: Option<Vec<i64>>,
+}
+
+/// `[setup]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(super) struct RawSetup {
+    /// Ranks from the top, separated by `/`: upper case White, lower case Black, digits for
+    /// runs of empty squares, `{L2}` for symbols of more than one character.
+    pub position: Option<String>,
+    #[serde(default)]
+    pub white: Vec<String>,
+    #[serde(default)]
+    pub black: Vec<String>,
+    pub zones: Option<RawZones>,
+}
+
+/// `[setup.zones]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(super) struct RawZones {
+    pub white: Vec<String>,
+    pub black: Vec<String>,
+}

@@ -1,0 +1,142 @@
+//! Squares and their names: files `a..z`, then `aa, ab, ...`; ranks from 1.
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+use std::str::FromStr;
+
+/// The largest board side the engine accepts.
+pub const MAX_SIDE: u8 = 120;
+
+/// A square on a board, by zero-based file (column) and rank (row). Plain data: it means the
+/// same square on every board large enough to hold it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square {
+    /// Zero-based file: 0 is `a`.
+    pub file: u8,
+    /// Zero-based rank: 0 is rank `1`.
+    pub rank: u8,
+}
+
+impl Square {
+    /// The square at a zero-based file and rank.
+    #[must_use]
+    pub const fn new(file: u8, rank: u8) -> Square {
+        Square { file, rank }
+    }
+
+    /// King-step (Chebyshev) distance between two squares: "within 2 squares" means distance <= 2.
+    #[must_use]
+    pub fn distance(self, other: Square) -> u8 {
+        self.file.abs_diff(other.file).max(self.rank.abs_diff(other.rank))
+    }
+}
+
+/// The name of a zero-based file: `a`..`z`, then `aa`, `ab`, ... (bijective base 26).
+#[must_use]
+pub fn file_name(file: u8) -> String {
+    let mut n = u32::from(file) + 1;
+    let mut letters = Vec::new();
+    while n > 0 {
+        n -= 1;
+        letters.push(b'a' + (n % 26) as u8);
+        n /= 26;
+    }
+    letters.reverse();
+    String::from_utf8(letters).expect("ascii letters")
+}
+
+/// Why a square name could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{text}` is not a square name ({reason}); squares are written like `a1`, `p12` or `ab7`")]
+pub struct SquareError {
+    /// The text that was read.
+    pub text: String,
+    /// What is wrong with it.
+    pub reason: &'static str,
+}
+
+impl FromStr for Square {
+    type Err = SquareError;
+
+    fn from_str(text: &str) -> Result<Square, SquareError> {
+        let err = |reason| SquareError { text: text.to_string(), reason };
+        let letters = text.bytes().take_while(u8::is_ascii_lowercase).count();
+        if letters == 0 {
+            return Err(err("it must start with a lower-case file letter"));
+        }
+        let (file_part, rank_part) = text.split_at(letters);
+        if rank_part.is_empty() || !rank_part.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(err("the file letters must be followed by a rank number"));
+        }
+        if letters > 2 {
+            return Err(err("the file has more than two letters"));
+        }
+        let file = file_part.bytes().fold(0u32, |acc, b| acc * 26 + u32::from(b - b'a' + 1)) - 1;
+        if rank_part.len() > 3 || rank_part.starts_with('0') {
+            return Err(err("the rank must be a number from 1 to 120"));
+        }
+        let rank: u32 = rank_part.parse().map_err(|_| err("the rank is not a number"))?;
+        if file >= u32::from(MAX_SIDE) || rank == 0 || rank > u32::from(MAX_SIDE) {
+            return Err(err("files and ranks go up to 120"));
+        }
+        Ok(Square::new(file as u8, (rank - 1) as u8))
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", file_name(self.file), u32::from(self.rank) + 1)
+    }
+}
+
+impl Serialize for Square {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Square {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Square, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_names_continue_after_z() {
+        assert_eq!(file_name(0), "a");
+        assert_eq!(file_name(25), "z");
+        assert_eq!(file_name(26), "aa");
+        assert_eq!(file_name(27), "ab");
+        assert_eq!(file_name(119), "dp");
+    }
+
+    #[test]
+    fn every_square_name_round_trips() {
+        for file in 0..MAX_SIDE {
+            for rank in [0, 9, 119] {
+                let sq = Square::new(file, rank);
+                assert_eq!(sq.to_string().parse::<Square>(), Ok(sq));
+            }
+        }
+    }
+
+    #[test]
+    fn bad_names_are_rejected_with_the_reason() {
+        for bad in ["", "a", "1a", "a0", "A1", "a01", "abc1", "a121", "dq1", "a1x", "a-1"] {
+            assert!(bad.parse::<Square>().is_err(), "{bad} should be rejected");
+        }
+    }
+
+    #[test]
+    fn distance_is_king_steps() {
+        let a: Square = "c3".parse().unwrap();
+        assert_eq!(a.distance("e4".parse().unwrap()), 2);
+        assert_eq!(a.distance("c3".parse().unwrap()), 0);
+        assert_eq!(a.distance("f6".parse().unwrap()), 3);
+    }
+}

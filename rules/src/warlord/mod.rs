@@ -1,0 +1,278 @@
+//! The Warlord family: Warlord (original, II, 2.0), Chieftain Chess and the Warlord scenarios.
+//! Leaders activate friendly pieces within range; a turn is several piece moves.
+
+mod activation;
+mod movegen;
+mod options;
+mod setup;
+mod turn;
+mod victory;
+
+pub use options::{Adjudication, WarlordOptions};
+
+use crate::action::Action;
+use crate::board::Board;
+use crate::piece::{Command, Piece, PieceTable, UnitClass};
+use crate::position::{Phase, Position};
+use crate::ruleset::{Combat, Family, IllegalAction, Report, Ruleset};
+use crate::side::Side;
+use crate::square::Square;
+use crate::movement::MoveRule;
+use movegen::CompiledKind;
+use std::sync::Arc;
+
+/// The fixed rules of one Warlord scenario (what is not an option).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WarlordConfig {
+    /// The most pieces a side may move in one turn.
+    pub moves_per_turn: u8,
+    /// Whether a side may never move more pieces than it has leaders ("never more pieces than
+    /// Leaders"; rulings 5).
+    pub cap_by_leaders: bool,
+    /// The side that moves (and sets up) first.
+    pub first: Side,
+}
+
+/// Everything needed to build the rules of a Warlord game.
+#[derive(Clone, Debug)]
+pub struct WarlordSetup {
+    /// The board with its terrain.
+    pub board: Board,
+    /// The piece kinds, before options change them.
+    pub pieces: PieceTable,
+    /// The starting placement.
+    pub placement: Vec<(Square, Piece)>,
+    /// Where each side may place its pieces in a setup phase.
+    pub zones: [Vec<Square>; 2],
+    /// The fixed rules.
+    pub config: WarlordConfig,
+    /// The options chosen.
+    pub options: WarlordOptions,
+}
+
+/// The rules of a Warlord game, configured for a scenario and its options.
+#[derive(Clone, Debug)]
+pub struct WarlordRules {
+    board: Arc<Board>,
+    pieces: PieceTable,
+    compiled: Vec<CompiledKind>,
+    neighbour_offsets: [isize; 8],
+    /// For each activation range, the offsets of the box around an activator.
+    box_offsets: Vec<Vec<isize>>,
+    options: WarlordOptions,
+    config: WarlordConfig,
+    /// Deployment zones, one flag per board square (rank-major).
+    zones: [Vec<bool>; 2],
+    start: Position,
+}
+
+impl WarlordRules {
+    /// Builds the rules. Options that change pieces (self-activating knights, the extra light
+    /// cavalry move) are applied to the piece table here.
+    pub fn new(setup: WarlordSetup) -> Result<WarlordRules, String> {
+        let WarlordSetup { board, mut pieces, placement, zones, config, options } = setup;
+        apply_piece_options(&mut pieces, &options);
+        if usize::from(pieces.reach()) > board.reach() {
+            return Err(format!(
+                "the board is padded for moves of {} squares but a piece reaches {}",
+                board.reach(),
+                pieces.reach()
+            ));
+        }
+        let board = Arc::new(board);
+        let compiled = pieces.iter().map(|(_, k)| CompiledKind::new(&k.moves, &board)).collect();
+        let neighbour_offsets = crate::action::NEIGHBOURS.map(|(f, r)| board.offset(f, r));
+        let max_range = pieces.iter().filter_map(|(_, k)| k.command).map(|c| c.range).max().unwrap_or(0);
+        let box_offsets = (0..=max_range)
+            .map(|r| {
+                let r = i32::from(r);
+                (-r..=r).flat_map(|dr| (-r..=r).map(move |df| (df, dr))).map(|(f, rr)| board.offset(f, rr)).collect()
+            })
+            .collect();
+        let zone_flags = |squares: &[Square]| {
+            let mut flags = vec![false; usize::from(board.files()) * usize::from(board.ranks())];
+            for sq in squares {
+                flags[usize::from(sq.rank) * usize::from(board.files()) + usize::from(sq.file)] = true;
+            }
+            flags
+        };
+        let zones = [zone_flags(&zones[0]), zone_flags(&zones[1])];
+        let mut rules = WarlordRules {
+            board: board.clone(),
+            pieces,
+            compiled,
+            neighbour_offsets,
+            box_offsets,
+            options,
+            config,
+            zones,
+            start: Position::empty(board, 0),
+        };
+        rules.start = rules.initial_position(&placement)?;
+        Ok(rules)
+    }
+
+    /// The options in force.
+    #[must_use]
+    pub fn options(&self) -> &WarlordOptions {
+        &self.options
+    }
+
+    /// The fixed rules in force.
+    #[must_use]
+    pub fn config(&self) -> &WarlordConfig {
+        &self.config
+    }
+
+    /// Whether a square is in a side's deployment zone.
+    #[must_use]
+    pub fn in_zone(&self, side: Side, sq: Square) -> bool {
+        self.board.contains(sq)
+            && self.zones[side.index()][usize::from(sq.rank) * usize::from(self.board.files()) + usize::from(sq.file)]
+    }
+
+    /// Where the piece on `sq` could move now if activated, whoever's turn it is (for
+    /// the UI and tests). Empty if no piece stands there.
+    #[must_use]
+    pub fn piece_destinations(&self, pos: &Position, sq: Square) -> Vec<Square> {
+        if !self.board.contains(sq) {
+            return Vec::new();
+        }
+        let Some(slot) = pos.slot_at(self.board.index(sq)) else { return Vec::new() };
+        let mut view = pos.clone();
+        view.to_move = pos.slots[slot as usize].side;
+        let mut out = Vec::new();
+        movegen::MoveGen::new(self, &view).piece_moves(slot, &mut out);
+        out.iter().filter_map(Action::destination).collect()
+    }
+
+    fn initial_position(&self, placement: &[(Square, Piece)]) -> Result<Position, String> {
+        let mut pos = Position::empty(self.board.clone(), self.pieces.len());
+        for &(sq, piece) in placement {
+            self.board.check(sq).map_err(|e| e.to_string())?;
+            if pos.piece_at(sq).is_some() {
+                return Err(format!("two pieces are placed on {sq}"));
+            }
+            if self.board.terrain(sq) == crate::Terrain::Water {
+                return Err(format!("a piece is placed on water at {sq}"));
+            }
+            if usize::from(piece.kind) >= self.pieces.len() {
+                return Err(format!("unknown piece kind {} on {sq}", piece.kind));
+            }
+            if self.options.free_setup {
+                pos.reserve[piece.side.index()][usize::from(piece.kind)] += 1;
+            } else {
+                pos.add_piece(sq, piece);
+            }
+        }
+        pos.to_move = self.config.first;
+        if self.options.free_setup {
+            for side in Side::BOTH {
+                let zone_size = self.zones[side.index()].iter().filter(|&&z| z).count();
+                let army: usize = pos.reserve[side.index()].iter().map(|&n| usize::from(n)).sum();
+                if army > zone_size {
+                    return Err(format!("{side} has {army} pieces to place but its deployment zone has only {zone_size} squares"));
+                }
+            }
+            pos.phase = Phase::Setup;
+        } else {
+            pos.phase = Phase::Play;
+            pos.turn.cap = self.turn_cap(&pos, self.config.first);
+        }
+        Ok(pos)
+    }
+
+    /// The activation power of the piece in a slot, if any.
+    #[inline]
+    fn command(&self, pos: &Position, slot: u32) -> Option<Command> {
+        self.pieces.get(pos.slots[slot as usize].kind).command
+    }
+
+    /// How many moves a side may make in a turn starting now (rulings 5).
+    fn turn_cap(&self, pos: &Position, side: Side) -> u8 {
+        if !self.config.cap_by_leaders {
+            return self.config.moves_per_turn;
+        }
+        let leaders = pos.pieces(side).filter(|(_, p)| self.pieces.get(p.kind).is_leader()).count();
+        self.config.moves_per_turn.min(leaders.min(255) as u8)
+    }
+}
+
+/// Applies the options that change piece kinds.
+fn apply_piece_options(pieces: &mut PieceTable, options: &WarlordOptions) {
+    let ids: Vec<_> = pieces.iter().filter(|(_, k)| k.class == UnitClass::LightCavalry).map(|(i, _)| i).collect();
+    for id in ids {
+        let kind = pieces.get_mut(id);
+        if options.self_activating_knights && kind.command.is_none() {
+            kind.command = Some(Command { capacity: 1, range: 0, others: false });
+        }
+        if options.light_cavalry_extra_move {
+            let extra = MoveRule::Leap { a: 0, b: 2 };
+            if !kind.moves.contains(&extra) {
+                kind.moves.push(extra);
+            }
+        }
+    }
+}
+
+impl Ruleset for WarlordRules {
+    fn family(&self) -> Family {
+        Family::Warlord
+    }
+
+    fn board(&self) -> &Arc<Board> {
+        &self.board
+    }
+
+    fn pieces(&self) -> &PieceTable {
+        &self.pieces
+    }
+
+    fn start(&self) -> Position {
+        self.start.clone()
+    }
+
+    fn legal_actions(&self, pos: &Position, out: &mut Vec<Action>) {
+        match pos.phase {
+            Phase::Over(_) => {}
+            Phase::Setup => self.setup_actions(pos, out),
+            Phase::Play => self.turn_actions(pos, out),
+        }
+    }
+
+    fn play(&self, pos: &mut Position, action: Action) -> Result<Report, IllegalAction> {
+        match pos.phase {
+            Phase::Over(outcome) => Err(IllegalAction::new(format!("the game is over: {outcome}"))),
+            Phase::Setup => self.play_setup(pos, action),
+            Phase::Play => self.play_turn(pos, action),
+        }
+    }
+
+    fn play_unchecked(&self, pos: &mut Position, action: Action) -> Report {
+        match pos.phase {
+            Phase::Setup => self.apply_setup(pos, action),
+            _ => self.apply_turn(pos, action),
+        }
+    }
+
+    fn view(&self, pos: &Position, viewer: Option<Side>) -> Position {
+        let mut view = pos.clone();
+        if pos.phase == Phase::Setup {
+            for side in Side::BOTH {
+                if Some(side) != viewer {
+                    view.remove_side(side);
+                    view.reserve[side.index()].iter_mut().for_each(|n| *n = 0);
+                }
+            }
+        }
+        view
+    }
+
+    fn activators(&self, pos: &Position, sq: Square) -> Vec<Square> {
+        self.activators_of(pos, sq)
+    }
+
+    fn preview(&self, _pos: &Position, _action: Action) -> Option<Combat> {
+        None
+    }
+}

@@ -1,0 +1,284 @@
+//! Where a piece may move, from the data of its kind. Cost is proportional to the squares the
+//! piece looks at, never to the size of the board.
+
+use super::WarlordRules;
+use crate::action::Action;
+use crate::movement::{MoveRule, Passing};
+use crate::position::{Position, EMPTY};
+use crate::terrain::Terrain;
+
+const WATER: u8 = Terrain::Water as u8;
+const OFF: u16 = u16::MAX;
+
+/// What stands on a cell, from the mover's point of view.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Content {
+    Off,
+    Water,
+    Empty,
+    Friend,
+    Enemy,
+}
+
+/// A view of the position for generating one side's moves.
+pub(super) struct MoveGen<'a> {
+    rules: &'a WarlordRules,
+    pos: &'a Position,
+    side: crate::Side,
+}
+
+impl<'a> MoveGen<'a> {
+    pub(super) fn new(rules: &'a WarlordRules, pos: &'a Position) -> MoveGen<'a> {
+        MoveGen { rules, pos, side: pos.to_move }
+    }
+
+    #[inline]
+    fn content(&self, cell: usize) -> Content {
+        match self.pos.cell(cell) {
+            OFF => Content::Off,
+            EMPTY => {
+                if self.pos.board().cell(cell) == WATER {
+                    Content::Water
+                } else {
+                    Content::Empty
+                }
+            }
+            n => {
+                if self.pos.slots[usize::from(n) - 1].side == self.side {
+                    Content::Friend
+                } else {
+                    Content::Enemy
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn emit(&self, from: usize, to: usize, out: &mut Vec<Action>) {
+        let board = self.pos.board();
+        out.push(Action::Move { from: board.square(from), to: board.square(to) });
+    }
+
+    /// Appends every move of the piece in `slot` (ignoring activation).
+    pub(super) fn piece_moves(&self, slot: u32, out: &mut Vec<Action>) {
+        let s = &self.pos.slots[slot as usize];
+        let from = s.cell as usize;
+        let start = out.len();
+        let kind = &self.rules.compiled[usize::from(s.kind)];
+        for rule in &kind.rules {
+            match rule {
+                CompiledRule::Walk { steps } => self.walk(from, *steps, out),
+                CompiledRule::Line { steps, max, passing } => {
+                    for &step in steps {
+                        self.line(from, step, *max, *passing, out);
+                    }
+                }
+                CompiledRule::Leap { targets } => self.leap(from, targets, out),
+            }
+        }
+        if kind.overlapping {
+            dedup_tail(out, start);
+        }
+    }
+
+    /// King steps, turning freely, never through a piece or water, never back to the start.
+    fn walk(&self, from: usize, steps: u8, out: &mut Vec<Action>) {
+        let neighbours = &self.rules.neighbour_offsets;
+        let width = usize::from(steps) * 2 + 1;
+        let centre = usize::from(steps) * width + usize::from(steps);
+        let mut visited = 1u64 << centre;
+        // Frontier entries: (bit of the offset from the start, padded cell).
+        let mut frontier = [(0usize, 0usize); 64];
+        let mut next = [(0usize, 0usize); 64];
+        frontier[0] = (centre, from);
+        let mut len = 1;
+        for _ in 0..steps {
+            let mut next_len = 0;
+            for &(bit, cell) in &frontier[..len] {
+                let (f, r) = ((bit % width) as i32, (bit / width) as i32);
+                for (i, &offset) in neighbours.iter().enumerate() {
+                    let (df, dr) = crate::action::NEIGHBOURS[i];
+                    let (nf, nr) = (f + df, r + dr);
+                    if nf < 0 || nr < 0 || nf >= width as i32 || nr >= width as i32 {
+                        continue;
+                    }
+                    let nbit = nr as usize * width + nf as usize;
+                    if visited & (1 << nbit) != 0 {
+                        continue;
+                    }
+                    visited |= 1 << nbit;
+                    let to = (cell as isize + offset) as usize;
+                    match self.content(to) {
+                        Content::Empty => {
+                            self.emit(from, to, out);
+                            next[next_len] = (nbit, to);
+                            next_len += 1;
+                        }
+                        Content::Enemy => self.emit(from, to, out),
+                        Content::Off | Content::Water | Content::Friend => {}
+                    }
+                }
+            }
+            std::mem::swap(&mut frontier, &mut next);
+            len = next_len;
+        }
+    }
+
+    /// A straight line of up to `max` squares in one direction.
+    fn line(&self, from: usize, step: isize, max: u8, passing: Passing, out: &mut Vec<Action>) {
+        let crossing = self.rules.options.water_crossing;
+        let extended = self.rules.options.extended_charge;
+        let mut cell = from;
+        let mut empties_before = [false; 2];
+        // Enemies jumped just before this square (charge), and whether the move must stop here.
+        let mut enemy_run = 0u8;
+        for d in 1..=max {
+            cell = (cell as isize + step) as usize;
+            let here = self.content(cell);
+            if here == Content::Off || (here == Content::Water && !crossing) {
+                return;
+            }
+            let may_land = match passing {
+                Passing::StepJump => d < 3 || empties_before[0] || empties_before[1],
+                _ => true,
+            };
+            if may_land && matches!(here, Content::Empty | Content::Enemy) {
+                self.emit(from, cell, out);
+            }
+            let occupied = matches!(here, Content::Friend | Content::Enemy);
+            match passing {
+                Passing::Slide if occupied => return,
+                Passing::Slide | Passing::Jump => {}
+                Passing::StepJump => {
+                    if d <= 2 {
+                        empties_before[usize::from(d) - 1] = !occupied && here != Content::Water;
+                    }
+                }
+                Passing::Charge => {
+                    if enemy_run > 0 {
+                        // The square right after the enemies jumped: the charge stops here,
+                        // unless the extended charge jumps a second enemy in a row.
+                        if !(extended && enemy_run == 1 && here == Content::Enemy) {
+                            return;
+                        }
+                        enemy_run += 1;
+                    } else if here == Content::Enemy {
+                        enemy_run = 1;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Leaps to precomputed targets; straight leaps may not pass over water.
+    fn leap(&self, from: usize, targets: &[LeapTarget], out: &mut Vec<Action>) {
+        let board = self.pos.board();
+        let crossing = self.rules.options.water_crossing;
+        for t in targets {
+            let to = (from as isize + t.offset) as usize;
+            if !matches!(self.content(to), Content::Empty | Content::Enemy) {
+                continue;
+            }
+            if t.between > 0 && !crossing {
+                let over_water = (1..=t.between as isize)
+                    .any(|i| board.cell((from as isize + t.unit * i) as usize) == WATER);
+                if over_water {
+                    continue;
+                }
+            }
+            self.emit(from, to, out);
+        }
+    }
+}
+
+/// Sorts and deduplicates the actions appended after `start` (for pieces whose rules overlap).
+fn dedup_tail(out: &mut Vec<Action>, start: usize) {
+    out[start..].sort_by_key(|a| a.destination().map(|s| (s.rank, s.file)));
+    let mut kept = start;
+    for i in start..out.len() {
+        if kept == start || out[i] != out[kept - 1] {
+            out[kept] = out[i];
+            kept += 1;
+        }
+    }
+    out.truncate(kept);
+}
+
+/// One leap target of a piece kind, as padded offsets.
+#[derive(Clone, Debug)]
+pub(super) struct LeapTarget {
+    /// Offset of the landing cell.
+    pub offset: isize,
+    /// Unit step along the line, for straight leaps.
+    pub unit: isize,
+    /// Squares passed over along a straight line (0 for a knight's leap).
+    pub between: u8,
+}
+
+/// A move rule with its offsets computed for one board.
+#[derive(Clone, Debug)]
+pub(super) enum CompiledRule {
+    Walk { steps: u8 },
+    Line { steps: Vec<isize>, max: u8, passing: Passing },
+    Leap { targets: Vec<LeapTarget> },
+}
+
+/// The compiled moves of one piece kind.
+#[derive(Clone, Debug)]
+pub(super) struct CompiledKind {
+    pub rules: Vec<CompiledRule>,
+    /// Whether two rules can reach the same square, so results need deduplicating.
+    pub overlapping: bool,
+}
+
+impl CompiledKind {
+    /// Compiles a kind's rules for a board.
+    pub(super) fn new(moves: &[MoveRule], board: &crate::board::Board) -> CompiledKind {
+        let rules = moves
+            .iter()
+            .map(|&rule| match rule {
+                MoveRule::Walk { steps } => CompiledRule::Walk { steps },
+                MoveRule::Line { lines, max, passing } => CompiledRule::Line {
+                    steps: lines.steps().iter().map(|&(f, r)| board.offset(f, r)).collect(),
+                    max,
+                    passing,
+                },
+                MoveRule::Leap { a, b } => CompiledRule::Leap {
+                    targets: MoveRule::leap_offsets(a, b)
+                        .into_iter()
+                        .map(|(f, r)| {
+                            let straight = MoveRule::leap_is_straight(a, b);
+                            let n = f.abs().max(r.abs());
+                            LeapTarget {
+                                offset: board.offset(f, r),
+                                unit: board.offset(f.signum(), r.signum()),
+                                between: if straight { (n - 1) as u8 } else { 0 },
+                            }
+                        })
+                        .collect(),
+                },
+            })
+            .collect();
+        CompiledKind { rules, overlapping: rules_overlap(moves) }
+    }
+}
+
+/// Whether two of the rules reach a common offset on an empty board.
+fn rules_overlap(moves: &[MoveRule]) -> bool {
+    let reach = |rule: MoveRule| -> Vec<(i32, i32)> {
+        match rule {
+            MoveRule::Walk { steps } => {
+                let s = i32::from(steps);
+                (-s..=s).flat_map(|f| (-s..=s).map(move |r| (f, r))).filter(|&o| o != (0, 0)).collect()
+            }
+            MoveRule::Line { lines, max, .. } => lines
+                .steps()
+                .iter()
+                .flat_map(|&(f, r)| (1..=i32::from(max)).map(move |d| (f * d, r * d)))
+                .collect(),
+            MoveRule::Leap { a, b } => MoveRule::leap_offsets(a, b),
+        }
+    };
+    let sets: Vec<Vec<(i32, i32)>> = moves.iter().map(|&m| reach(m)).collect();
+    sets.iter().enumerate().any(|(i, a)| sets[i + 1..].iter().any(|b| a.iter().any(|o| b.contains(o))))
+}

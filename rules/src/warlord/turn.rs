@@ -1,0 +1,342 @@
+//! A Warlord turn: which pieces may be activated, their moves, and playing them.
+
+use super::activation::{self, Capacities};
+use super::movegen::MoveGen;
+use super::WarlordRules;
+use crate::action::Action;
+use crate::outcome::{EndReason, Outcome};
+use crate::piece::UnitClass;
+use crate::position::{ActivatedMove, Phase, Position};
+use crate::ruleset::{IllegalAction, Report};
+use crate::square::Square;
+
+/// Capacities as the rules see them, for the matching.
+struct Caps<'a>(&'a WarlordRules, &'a Position);
+
+impl Capacities for Caps<'_> {
+    fn capacity(&self, slot: u32) -> u8 {
+        self.0.command(self.1, slot).map_or(0, |c| c.capacity)
+    }
+}
+
+impl WarlordRules {
+    /// Activators of the side to move, in slot order, with their moves so far this turn.
+    fn spare_activators(&self, pos: &Position) -> Vec<u32> {
+        let moves = &pos.turn.activated;
+        pos.slots_of(pos.to_move)
+            .iter()
+            .copied()
+            .filter(|&s| {
+                let cap = self.command(pos, s).map_or(0, |c| c.capacity);
+                cap > 0
+                    && moves.iter().all(|m| m.swapped_leader != Some(s))
+                    && (moves.iter().filter(|m| m.assigned == s).count() as u8) < cap
+            })
+            .collect()
+    }
+
+    /// The unmoved pieces of the side to move that some activator could activate now.
+    pub(super) fn activatable(&self, pos: &Position) -> Vec<u32> {
+        if pos.turn.activated.len() >= usize::from(pos.turn.cap) {
+            return Vec::new();
+        }
+        let mut in_set = vec![false; pos.slots.len()];
+        let spare = self.spare_activators(pos);
+        let reach = activation::reachable(&pos.turn.activated, &spare, &mut in_set);
+        let mut seen = vec![false; pos.slots.len()];
+        let mut out = Vec::new();
+        for a in reach {
+            let Some(command) = self.command(pos, a) else { continue };
+            if !command.others {
+                if !pos.slots[a as usize].moved && !seen[a as usize] {
+                    seen[a as usize] = true;
+                    out.push(a);
+                }
+                continue;
+            }
+            let centre = pos.slots[a as usize].cell as isize;
+            for &offset in &self.box_offsets[usize::from(command.range)] {
+                if let Some(s) = pos.slot_at((centre + offset) as usize) {
+                    let slot = &pos.slots[s as usize];
+                    if slot.side == pos.to_move && !slot.moved && !seen[s as usize] {
+                        seen[s as usize] = true;
+                        out.push(s);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The activators that are within range of the piece in `slot` now (rulings 2): a scan of
+    /// the box of the longest activation range around it.
+    fn eligible(&self, pos: &Position, slot: u32) -> Vec<u32> {
+        let board = pos.board();
+        let cell = pos.slots[slot as usize].cell as isize;
+        let here = board.square(cell as usize);
+        let mut out = Vec::new();
+        let Some(offsets) = self.box_offsets.last() else { return out };
+        for &offset in offsets {
+            let Some(a) = pos.slot_at((cell + offset) as usize) else { continue };
+            if pos.slots[a as usize].side != pos.to_move {
+                continue;
+            }
+            match self.command(pos, a) {
+                Some(c) if c.capacity > 0 => {
+                    let near = board.square(pos.slots[a as usize].cell as usize).distance(here) <= c.range;
+                    if (c.others && near) || a == slot {
+                        out.push(a);
+                    }
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    pub(super) fn turn_actions(&self, pos: &Position, out: &mut Vec<Action>) {
+        let start = out.len();
+        let gen = MoveGen::new(self, pos);
+        let movable = self.activatable(pos);
+        for &slot in &movable {
+            gen.piece_moves(slot, out);
+        }
+        if self.options.cannon_leader_swap {
+            self.swaps(pos, &movable, out);
+        }
+        let moved_none = pos.turn.actions.is_empty();
+        if !(self.options.at_least_one_move && moved_none && out.len() > start) {
+            out.push(Action::EndTurn);
+        }
+    }
+
+    /// The cannon-leader swaps possible now.
+    fn swaps(&self, pos: &Position, movable: &[u32], out: &mut Vec<Action>) {
+        for &cannon in movable {
+            let s = pos.slots[cannon as usize];
+            if self.pieces.get(s.kind).class != UnitClass::Cannon {
+                continue;
+            }
+            for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                let cell = (s.cell as isize + pos.board().offset(df, dr)) as usize;
+                let Some(leader) = pos.slot_at(cell) else { continue };
+                let l = pos.slots[leader as usize];
+                if l.side == s.side && !l.moved && self.pieces.get(l.kind).class == UnitClass::Leader {
+                    let mut moves = pos.turn.activated.clone();
+                    moves.push(self.activated_move(pos, cannon, Some(leader)));
+                    if activation::feasible(&mut moves, &Caps(self, pos)) {
+                        let board = pos.board();
+                        out.push(Action::Swap { from: board.square(s.cell as usize), to: board.square(cell) });
+                    }
+                }
+            }
+        }
+    }
+
+    fn activated_move(&self, pos: &Position, slot: u32, swapped_leader: Option<u32>) -> ActivatedMove {
+        ActivatedMove { piece: slot, eligible: self.eligible(pos, slot), assigned: u32::MAX, swapped_leader }
+    }
+
+    /// The activators that could activate the piece on `sq` now.
+    pub(super) fn activators_of(&self, pos: &Position, sq: Square) -> Vec<Square> {
+        if pos.phase != Phase::Play || !pos.board().contains(sq) {
+            return Vec::new();
+        }
+        let Some(slot) = pos.slot_at(pos.board().index(sq)) else { return Vec::new() };
+        let s = pos.slots[slot as usize];
+        if s.side != pos.to_move || s.moved || pos.turn.activated.len() >= usize::from(pos.turn.cap) {
+            return Vec::new();
+        }
+        let caps = Caps(self, pos);
+        let mut found: Vec<Square> = self
+            .eligible(pos, slot)
+            .into_iter()
+            .filter(|&a| {
+                let mut moves = pos.turn.activated.clone();
+                moves.push(ActivatedMove { piece: slot, eligible: vec![a], assigned: u32::MAX, swapped_leader: None });
+                let last = moves.len() - 1;
+                activation::assign(&mut moves, last, &caps)
+            })
+            .map(|a| pos.board().square(pos.slots[a as usize].cell as usize))
+            .collect();
+        found.sort_by_key(|s| (s.rank, s.file));
+        found
+    }
+
+    /// Checks an action of the play phase, then plays it.
+    pub(super) fn play_turn(&self, pos: &mut Position, action: Action) -> Result<Report, IllegalAction> {
+        match action {
+            Action::Move { from, to } => self.check_move(pos, from, to)?,
+            Action::Swap { from, to } => self.check_swap(pos, from, to)?,
+            Action::EndTurn => {
+                if self.options.at_least_one_move && pos.turn.actions.is_empty() {
+                    let mut any = Vec::new();
+                    self.turn_actions(pos, &mut any);
+                    if any.len() > 1 || any.first() != Some(&Action::EndTurn) {
+                        return Err(IllegalAction::new("this scenario requires at least one move each turn while a move is possible"));
+                    }
+                }
+            }
+            other => {
+                return Err(IllegalAction::new(format!(
+                    "{} is not an action of the Warlord games: a turn is piece moves (and cannon-leader swaps)",
+                    crate::notation::action_kind(&other)
+                )))
+            }
+        }
+        Ok(self.apply_turn(pos, action))
+    }
+
+    /// The piece on `from`, checked as one the side to move may activate.
+    fn check_piece(&self, pos: &Position, from: Square) -> Result<u32, IllegalAction> {
+        let board = pos.board();
+        board.check(from).map_err(|e| IllegalAction::new(e.to_string()))?;
+        let Some(slot) = pos.slot_at(board.index(from)) else {
+            return Err(IllegalAction::new(format!("there is no piece on {from}")));
+        };
+        let s = pos.slots[slot as usize];
+        let name = &self.pieces.get(s.kind).name;
+        if s.side != pos.to_move {
+            return Err(IllegalAction::new(format!("the {name} on {from} is {}'s, and it is {}'s turn", s.side, pos.to_move)));
+        }
+        if s.moved {
+            return Err(IllegalAction::new(format!("the {name} on {from} has already moved this turn")));
+        }
+        let cap = usize::from(pos.turn.cap);
+        if pos.turn.activated.len() >= cap {
+            return Err(IllegalAction::new(format!("this turn allows {cap} moves and they are used up")));
+        }
+        let mut moves = pos.turn.activated.clone();
+        moves.push(self.activated_move(pos, slot, None));
+        let last = moves.len() - 1;
+        if moves[last].eligible.is_empty() {
+            return Err(IllegalAction::new(format!("no leader within range of {from} can activate the {name}")));
+        }
+        if !activation::assign(&mut moves, last, &Caps(self, pos)) {
+            return Err(IllegalAction::new(format!(
+                "every leader that could activate the {name} on {from} is needed for this turn's earlier moves"
+            )));
+        }
+        Ok(slot)
+    }
+
+    fn check_move(&self, pos: &Position, from: Square, to: Square) -> Result<(), IllegalAction> {
+        let slot = self.check_piece(pos, from)?;
+        pos.board().check(to).map_err(|e| IllegalAction::new(e.to_string()))?;
+        let mut dests = Vec::new();
+        MoveGen::new(self, pos).piece_moves(slot, &mut dests);
+        if dests.contains(&Action::Move { from, to }) {
+            return Ok(());
+        }
+        let name = &self.pieces.get(pos.slots[slot as usize].kind).name;
+        let why = match pos.piece_at(to) {
+            Some(p) if p.side == pos.to_move => format!("{to} holds one of your own pieces"),
+            _ if pos.board().terrain(to) == crate::Terrain::Water => format!("{to} is water"),
+            _ => "that is not one of its moves from here".to_string(),
+        };
+        Err(IllegalAction::new(format!("the {name} on {from} cannot move to {to}: {why}")))
+    }
+
+    fn check_swap(&self, pos: &Position, from: Square, to: Square) -> Result<(), IllegalAction> {
+        if !self.options.cannon_leader_swap {
+            return Err(IllegalAction::new("the cannon-leader swap is an option this game does not use"));
+        }
+        let mut swaps = Vec::new();
+        self.swaps(pos, &self.activatable(pos), &mut swaps);
+        if swaps.contains(&Action::Swap { from, to }) {
+            Ok(())
+        } else {
+            self.check_piece(pos, from)?;
+            Err(IllegalAction::new(format!(
+                "{from}<>{to} is not a legal swap: it needs an unmoved cannon on {from} orthogonally next to an unmoved leader on {to}, and an activator for it"
+            )))
+        }
+    }
+
+    /// Plays a legal action of the play phase.
+    pub(super) fn apply_turn(&self, pos: &mut Position, action: Action) -> Report {
+        let mut report = Report::default();
+        match action {
+            Action::Move { from, to } => {
+                let board = pos.board_arc().clone();
+                let slot = pos.slot_at(board.index(from)).expect("a legal move starts on a piece");
+                let mut moves = std::mem::take(&mut pos.turn.activated);
+                moves.push(self.activated_move(pos, slot, None));
+                let last = moves.len() - 1;
+                let ok = activation::assign(&mut moves, last, &Caps(self, pos));
+                debug_assert!(ok, "a legal move has an activator");
+                pos.turn.activated = moves;
+                let to_cell = board.index(to);
+                if let Some(victim) = pos.slot_at(to_cell) {
+                    self.capture(pos, victim, &mut report);
+                }
+                pos.relocate(slot, to_cell);
+                pos.slots[slot as usize].moved = true;
+            }
+            Action::Swap { from, to } => {
+                let board = pos.board_arc().clone();
+                let cannon = pos.slot_at(board.index(from)).expect("a legal swap starts on a cannon");
+                let leader = pos.slot_at(board.index(to)).expect("a legal swap ends on a leader");
+                let mut moves = pos.turn.activated.clone();
+                moves.push(self.activated_move(pos, cannon, Some(leader)));
+                let ok = activation::feasible(&mut moves, &Caps(self, pos));
+                debug_assert!(ok, "a legal swap has an activator");
+                pos.turn.activated = moves;
+                pos.exchange(cannon, leader);
+                pos.slots[cannon as usize].moved = true;
+                pos.slots[leader as usize].moved = true;
+            }
+            Action::EndTurn => {
+                self.end_turn(pos, &mut report);
+                return report;
+            }
+            _ => unreachable!("only legal actions are applied"),
+        }
+        pos.turn.actions.push(action);
+        if report.outcome.is_none() && pos.turn.activated.len() >= usize::from(pos.turn.cap) {
+            self.end_turn(pos, &mut report);
+        }
+        report
+    }
+
+    /// Takes an enemy piece; capturing the last enemy leader ends the game at once.
+    fn capture(&self, pos: &mut Position, victim: u32, report: &mut Report) {
+        let s = pos.slots[victim as usize];
+        let board = pos.board_arc().clone();
+        report.captured.push((board.square(s.cell as usize), crate::Piece { kind: s.kind, side: s.side }));
+        pos.remove_slot(victim);
+        if self.pieces.get(s.kind).is_leader() {
+            pos.leaders_captured[pos.to_move.index()] += 1;
+            let left = pos.pieces(s.side).any(|(_, p)| self.pieces.get(p.kind).is_leader());
+            if !left {
+                let outcome = Outcome::win(pos.to_move, EndReason::AllLeadersCaptured);
+                pos.phase = Phase::Over(outcome);
+                report.outcome = Some(outcome);
+            }
+        }
+    }
+
+    /// Ends the turn of the side to move: passes, victory checks, and the next side's turn.
+    fn end_turn(&self, pos: &mut Position, report: &mut Report) {
+        report.turn_ended = true;
+        let mover = pos.to_move;
+        if pos.turn.actions.is_empty() {
+            pos.passes_in_row += 1;
+        } else {
+            pos.passes_in_row = 0;
+        }
+        pos.clear_turn();
+        pos.turns_played += 1;
+        pos.to_move = mover.opponent();
+        pos.turn.cap = self.turn_cap(pos, pos.to_move);
+        let outcome = if pos.passes_in_row >= 2 {
+            Some(Outcome::draw(EndReason::DoublePass))
+        } else {
+            self.victory_after_turn(pos, mover)
+        };
+        if let Some(outcome) = outcome {
+            pos.phase = Phase::Over(outcome);
+            report.outcome = Some(outcome);
+        }
+    }
+}

@@ -1,0 +1,29 @@
+//! The scenarios shipped with Warlord: the TOML files in `scenarios/data/`, compiled into the
+//! program so that every tool has them without reading files. Data only: reading them into
+//! rules is `warlord_rules::Scenario::parse`.
+
+/// A shipped scenario file.
+#[derive(Copy, Clone, Debug)]
+pub struct Builtin {
+    /// Its id: the file's stem.
+    pub id: &'static str,
+    /// The file's text.
+    pub text: &'static str,
+}
+
+macro_rules! builtin {
+    ($($id:literal),* $(,)?) => {
+        /// Every shipped scenario, in the order players meet them.
+        pub const ALL: &[Builtin] = &[
+            $(Builtin { id: $id, text: include_str!(concat!("../data/", $id, ".toml")) }),*
+        ];
+    };
+}
+
+builtin!["mini"];
+
+/// The shipped scenario with this id.
+#[must_use]
+pub fn get(id: &str) -> Option<&'static Builtin> {
+    ALL.iter().find(|b| b.id == id)
+}
