@@ -20,7 +20,7 @@ macro_rules! builtin {
     };
 }
 
-builtin!["mini"];
+builtin!["chieftain"];
 
 /// The shipped scenario with this id.
 #[must_use]

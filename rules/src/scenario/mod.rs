@@ -143,25 +143,31 @@ impl Scenario {
 
     /// Builds the rules of this scenario with the given option overrides.
     pub fn ruleset(&self, overrides: &[(String, String)]) -> Result<Arc<dyn Ruleset>, ScenarioError> {
-        let options = self.options_with(overrides)?;
         let fail = |field: &str, message: String| ScenarioError::new(&self.origin, field, message);
         match self.family {
-            Family::Warlord => {
-                let options: WarlordOptions = options_from(options).map_err(|m| fail("options", m))?;
-                let config = warlord_config(&self.rules).map_err(|(f, m)| fail(&f, m))?;
-                let rules = WarlordRules::new(WarlordSetup {
-                    board: self.board.clone(),
-                    pieces: self.pieces.clone(),
-                    placement: self.placement.clone(),
-                    zones: self.zones.clone(),
-                    config,
-                    options,
-                })
-                .map_err(|m| fail("setup", m))?;
-                Ok(Arc::new(rules))
-            }
+            Family::Warlord => Ok(Arc::new(self.warlord(overrides)?)),
             Family::Medieval => Err(fail("family", "the medieval family is not available in this build".into())),
         }
+    }
+
+    /// Builds the Warlord rules of this scenario (for callers that need the family's own
+    /// methods, like tests and setup helpers); an error for other families.
+    pub fn warlord(&self, overrides: &[(String, String)]) -> Result<WarlordRules, ScenarioError> {
+        let fail = |field: &str, message: String| ScenarioError::new(&self.origin, field, message);
+        if self.family != Family::Warlord {
+            return Err(fail("family", format!("`{}` is not a Warlord scenario", self.id)));
+        }
+        let options: WarlordOptions = options_from(self.options_with(overrides)?).map_err(|m| fail("options", m))?;
+        let config = warlord_config(&self.rules).map_err(|(f, m)| fail(&f, m))?;
+        WarlordRules::new(WarlordSetup {
+            board: self.board.clone(),
+            pieces: self.pieces.clone(),
+            placement: self.placement.clone(),
+            zones: self.zones.clone(),
+            config,
+            options,
+        })
+        .map_err(|m| fail("setup", m))
     }
 
     /// The names of the options this scenario's family understands.
