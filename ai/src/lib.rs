@@ -1,0 +1,1 @@
+//! Agents that plan whole turns for any [`warlord_rules::Ruleset`].

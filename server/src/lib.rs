@@ -1,0 +1,1 @@
+//! The Warlord play server.
