@@ -11,6 +11,7 @@
 use super::action::{format_action, parse_turn};
 use crate::action::Action;
 use crate::piece::PieceTable;
+use crate::side::Side;
 
 /// One turn of a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,6 +73,35 @@ impl Record {
             .filter(|(k, _)| k.eq_ignore_ascii_case("Option"))
             .filter_map(|(_, v)| v.split_once('=').map(|(a, b)| (a.trim().to_string(), b.trim().to_string())))
             .collect()
+    }
+
+    /// A record of a game's history: `turns` lists each turn's side and actions, in the order
+    /// played. Turns are numbered in pairs from 1: the side of the first turn gets `N.`, the
+    /// other side `N...` with the number of the turn it answers. A trailing `EndTurn` is left
+    /// implicit, as in written records (a turn with nothing else stays a pass), so that
+    /// [`Record::to_text`] and [`Record::parse`] give the same actions back.
+    #[must_use]
+    pub fn from_history(tags: Vec<(String, String)>, turns: &[(Side, Vec<Action>)], pieces: &PieceTable) -> Record {
+        let first = turns.first().map(|(side, _)| *side);
+        let mut number = 0;
+        let mut previous_first = false;
+        let turns = turns
+            .iter()
+            .map(|(side, actions)| {
+                let second = Some(*side) != first;
+                if !(second && previous_first) {
+                    number += 1;
+                }
+                previous_first = !second;
+                let mut actions = actions.clone();
+                if actions.len() > 1 && actions.last() == Some(&Action::EndTurn) {
+                    actions.pop();
+                }
+                let texts = actions.iter().map(|a| format_action(a, pieces)).collect();
+                RecordTurn { number, second, actions, texts, comment: None, line: 0 }
+            })
+            .collect();
+        Record { tags, turns }
     }
 
     /// Only the header: reads tags and stops at the first turn. Needs no piece table, so a
@@ -249,6 +279,30 @@ mod tests {
         assert!(record.turns[1].second);
         assert_eq!(record.turns[1].comment.as_deref(), Some("a reply"));
         assert_eq!(record.to_text(&pieces), text);
+    }
+
+    #[test]
+    fn a_history_is_numbered_in_pairs_and_reads_back() {
+        let pieces = PieceTable::default();
+        let turn = |text: &str| parse_turn(text, &pieces).unwrap();
+        let history =
+            vec![(Side::White, turn("d2-d4, e1-e3, pass")), (Side::Black, turn("pass")), (Side::White, turn("d4-d5"))];
+        let record = Record::from_history(vec![("Scenario".into(), "chieftain".into())], &history, &pieces);
+        let text = record.to_text(&pieces);
+        assert_eq!(text, "[Scenario \"chieftain\"]\n1. d2-d4, e1-e3\n1... pass\n2. d4-d5\n");
+        let read = Record::parse(&text, &pieces).unwrap();
+        let actions = |r: &Record| r.turns.iter().map(|t| t.actions.clone()).collect::<Vec<_>>();
+        assert_eq!(actions(&read), actions(&record));
+        assert_eq!(record.turns[2].texts, vec!["d4-d5".to_string()]);
+    }
+
+    #[test]
+    fn a_history_begun_by_black_numbers_black_first() {
+        let pieces = PieceTable::default();
+        let history = vec![(Side::Black, vec![Action::EndTurn]), (Side::White, vec![Action::EndTurn]), (Side::Black, vec![Action::EndTurn])];
+        let record = Record::from_history(Vec::new(), &history, &pieces);
+        let marks: Vec<(u32, bool)> = record.turns.iter().map(|t| (t.number, t.second)).collect();
+        assert_eq!(marks, vec![(1, false), (1, true), (2, false)]);
     }
 
     #[test]
