@@ -1,12 +1,89 @@
 //! `warlord`: the command line of the Warlord games.
+//!
+//! Each command lives in its own file under `commands/` with an `Args` struct and a `run`
+//! function; adding one is a `pub mod` line in `commands/mod.rs`, a variant of [`Command`] and
+//! an arm in [`run`].
 
-use clap::Parser;
+mod board_text;
+mod commands;
+mod game;
+mod players;
+mod report_text;
+mod summary;
 
-/// The Warlord games: scenarios, rules, notation and play.
+use clap::{Parser, Subcommand};
+use std::io::Write;
+use std::process::ExitCode;
+
+/// The Warlord games at the command line: scenarios, positions, legal moves, perft, record
+/// replay and play.
 #[derive(Parser)]
-#[command(version, about)]
-struct Cli {}
+#[command(name = "warlord", version, propagate_version = true)]
+struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    command: Command,
+}
 
-fn main() {
-    Cli::parse();
+/// The commands.
+#[derive(Subcommand)]
+enum Command {
+    /// List the shipped scenarios, or describe one with `--show ID`.
+    Scenarios(commands::scenarios::Args),
+    /// Print the board and the state of a scenario's start or of a record's last position.
+    Show(commands::show::Args),
+    /// List the legal actions of the side to move.
+    Moves(commands::moves::Args),
+    /// Count the action sequences of a given length (turn ends included).
+    Perft(commands::perft::Args),
+    /// Check a record file action by action; exit 1 at the first illegal action.
+    Replay(commands::replay::Args),
+    /// Play at the terminal: two humans, a human against a random mover, or two random movers.
+    Play(commands::play::Args),
+}
+
+/// Runs a command, writing its output to `out`.
+fn run(command: Command, out: &mut dyn Write) -> anyhow::Result<()> {
+    match command {
+        Command::Scenarios(args) => commands::scenarios::run(args, out),
+        Command::Show(args) => commands::show::run(args, out),
+        Command::Moves(args) => commands::moves::run(args, out),
+        Command::Perft(args) => commands::perft::run(args, out),
+        Command::Replay(args) => commands::replay::run(args, out),
+        Command::Play(args) => commands::play::run(args, out),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // Help and version go to stdout with success; usage errors are user errors.
+            let _ = e.print();
+            return if e.use_stderr() {
+                ExitCode::FAILURE
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let result = run(cli.command, &mut out).and_then(|()| Ok(out.flush()?));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            let _ = out.flush();
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Whether an error is the reader of our output going away (`warlord moves x | head`), which
+/// is no failure.
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain()
+        .filter_map(|cause| cause.downcast_ref::<std::io::Error>())
+        .any(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
 }

@@ -1,0 +1,8 @@
+//! The commands of `warlord`, one file each: an `Args` struct (clap) and a `run` function.
+
+pub mod moves;
+pub mod perft;
+pub mod play;
+pub mod replay;
+pub mod scenarios;
+pub mod show;
