@@ -5,6 +5,7 @@ mod activation;
 mod movegen;
 mod options;
 mod setup;
+mod terrain;
 mod turn;
 mod victory;
 
@@ -56,6 +57,8 @@ pub struct WarlordRules {
     board: Arc<Board>,
     pieces: PieceTable,
     compiled: Vec<CompiledKind>,
+    /// Whether the board has towns, trees or hills.
+    has_obstacles: bool,
     neighbour_offsets: [isize; 8],
     /// For each activation range, the offsets of the box around an activator.
     box_offsets: Vec<Vec<isize>>,
@@ -80,7 +83,8 @@ impl WarlordRules {
             ));
         }
         let board = Arc::new(board);
-        let compiled = pieces.iter().map(|(_, k)| CompiledKind::new(&k.moves, &board)).collect();
+        let compiled = pieces.iter().map(|(_, k)| CompiledKind::new(k, &board)).collect();
+        let has_obstacles = [crate::Terrain::Town, crate::Terrain::Trees, crate::Terrain::Hill].into_iter().any(|t| board.has_terrain(t));
         let neighbour_offsets = crate::action::NEIGHBOURS.map(|(f, r)| board.offset(f, r));
         let max_range = pieces.iter().filter_map(|(_, k)| k.command).map(|c| c.range).max().unwrap_or(0);
         let box_offsets = (0..=max_range)
@@ -101,6 +105,7 @@ impl WarlordRules {
             board: board.clone(),
             pieces,
             compiled,
+            has_obstacles,
             neighbour_offsets,
             box_offsets,
             options,

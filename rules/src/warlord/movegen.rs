@@ -1,6 +1,7 @@
 //! Where a piece may move, from the data of its kind. Cost is proportional to the squares the
 //! piece looks at, never to the size of the board.
 
+use super::terrain::{is_obstacle, TerrainProfile};
 use super::WarlordRules;
 use crate::action::Action;
 use crate::movement::{MoveRule, Passing};
@@ -25,11 +26,19 @@ pub(super) struct MoveGen<'a> {
     rules: &'a WarlordRules,
     pos: &'a Position,
     side: crate::Side,
+    /// Whether the board has any town, trees or hill (if not, terrain checks are skipped).
+    terrain: bool,
 }
 
 impl<'a> MoveGen<'a> {
     pub(super) fn new(rules: &'a WarlordRules, pos: &'a Position) -> MoveGen<'a> {
-        MoveGen { rules, pos, side: pos.to_move }
+        MoveGen { rules, pos, side: pos.to_move, terrain: rules.has_obstacles }
+    }
+
+    /// Whether a cell holds blocking terrain (always false on boards without any).
+    #[inline]
+    fn obstacle(&self, cell: usize) -> bool {
+        self.terrain && is_obstacle(self.pos.board().cell(cell))
     }
 
     #[inline]
@@ -65,15 +74,16 @@ impl<'a> MoveGen<'a> {
         let from = s.cell as usize;
         let start = out.len();
         let kind = &self.rules.compiled[usize::from(s.kind)];
+        let profile = kind.terrain;
         for rule in &kind.rules {
             match rule {
-                CompiledRule::Walk { steps } => self.walk(from, *steps, out),
+                CompiledRule::Walk { steps } => self.walk(from, *steps, profile, out),
                 CompiledRule::Line { steps, max, passing } => {
                     for &step in steps {
-                        self.line(from, step, *max, *passing, out);
+                        self.line(from, step, *max, *passing, profile, out);
                     }
                 }
-                CompiledRule::Leap { targets } => self.leap(from, targets, out),
+                CompiledRule::Leap { targets } => self.leap(from, targets, profile, out),
             }
         }
         if kind.overlapping {
@@ -81,8 +91,9 @@ impl<'a> MoveGen<'a> {
         }
     }
 
-    /// King steps, turning freely, never through a piece or water, never back to the start.
-    fn walk(&self, from: usize, steps: u8, out: &mut Vec<Action>) {
+    /// King steps, turning freely, never through a piece or water (nor terrain, except for
+    /// leaders), never back to the start.
+    fn walk(&self, from: usize, steps: u8, profile: TerrainProfile, out: &mut Vec<Action>) {
         let neighbours = &self.rules.neighbour_offsets;
         let width = usize::from(steps) * 2 + 1;
         let centre = usize::from(steps) * width + usize::from(steps);
@@ -111,8 +122,10 @@ impl<'a> MoveGen<'a> {
                     match self.content(to) {
                         Content::Empty => {
                             self.emit(from, to, out);
-                            next[next_len] = (nbit, to);
-                            next_len += 1;
+                            if profile.ignores || !self.obstacle(to) {
+                                next[next_len] = (nbit, to);
+                                next_len += 1;
+                            }
                         }
                         Content::Enemy => self.emit(from, to, out),
                         Content::Off | Content::Water | Content::Friend => {}
@@ -125,7 +138,7 @@ impl<'a> MoveGen<'a> {
     }
 
     /// A straight line of up to `max` squares in one direction.
-    fn line(&self, from: usize, step: isize, max: u8, passing: Passing, out: &mut Vec<Action>) {
+    fn line(&self, from: usize, step: isize, max: u8, passing: Passing, profile: TerrainProfile, out: &mut Vec<Action>) {
         let crossing = self.rules.options.water_crossing;
         let extended = self.rules.options.extended_charge;
         let mut cell = from;
@@ -142,6 +155,14 @@ impl<'a> MoveGen<'a> {
                 Passing::StepJump => d < 3 || empties_before[0] || empties_before[1],
                 _ => true,
             };
+            if self.obstacle(cell) && !profile.ignores {
+                // Terrain blocks movement through it, not into it (for those allowed in).
+                let code = self.pos.board().cell(cell);
+                if may_land && matches!(here, Content::Empty | Content::Enemy) && profile.may_enter(code, d) {
+                    self.emit(from, cell, out);
+                }
+                return;
+            }
             if may_land && matches!(here, Content::Empty | Content::Enemy) {
                 self.emit(from, cell, out);
             }
@@ -170,19 +191,34 @@ impl<'a> MoveGen<'a> {
         }
     }
 
-    /// Leaps to precomputed targets; straight leaps may not pass over water.
-    fn leap(&self, from: usize, targets: &[LeapTarget], out: &mut Vec<Action>) {
+    /// Leaps to precomputed targets. Straight leaps may not pass over water, nor over terrain
+    /// (a skirmisher passes around one terrain square, not two side by side); a knight's leap is
+    /// blocked by terrain only when both squares it passes between hold terrain.
+    fn leap(&self, from: usize, targets: &[LeapTarget], profile: TerrainProfile, out: &mut Vec<Action>) {
         let board = self.pos.board();
         let crossing = self.rules.options.water_crossing;
+        let at = |offset: isize| (from as isize + offset) as usize;
         for t in targets {
-            let to = (from as isize + t.offset) as usize;
+            let to = at(t.offset);
             if !matches!(self.content(to), Content::Empty | Content::Enemy) {
                 continue;
             }
-            if t.between > 0 && !crossing {
-                let over_water = (1..=t.between as isize)
-                    .any(|i| board.cell((from as isize + t.unit * i) as usize) == WATER);
-                if over_water {
+            if !crossing && t.between.iter().any(|&o| board.cell(at(o)) == WATER) {
+                continue;
+            }
+            if self.terrain && !profile.ignores {
+                if !profile.may_enter(board.cell(to), 1) {
+                    continue;
+                }
+                let flanked = self.obstacle(at(t.flank[0])) && self.obstacle(at(t.flank[1]));
+                let blocked = if t.between.is_empty() {
+                    flanked
+                } else if profile.skirmisher && t.between.len() == 1 {
+                    self.obstacle(at(t.between[0])) && (self.obstacle(at(t.flank[0])) || self.obstacle(at(t.flank[1])))
+                } else {
+                    t.between.iter().any(|&o| self.obstacle(at(o)))
+                };
+                if blocked {
                     continue;
                 }
             }
@@ -204,15 +240,16 @@ fn dedup_tail(out: &mut Vec<Action>, start: usize) {
     out.truncate(kept);
 }
 
-/// One leap target of a piece kind, as padded offsets.
+/// One leap target of a piece kind, as padded offsets from the start.
 #[derive(Clone, Debug)]
 pub(super) struct LeapTarget {
-    /// Offset of the landing cell.
+    /// The landing cell.
     pub offset: isize,
-    /// Unit step along the line, for straight leaps.
-    pub unit: isize,
-    /// Squares passed over along a straight line (0 for a knight's leap).
-    pub between: u8,
+    /// The cells passed over along a straight leap (empty for a knight's leap).
+    pub between: Vec<isize>,
+    /// For a knight's leap, the two cells it passes between; for a straight leap, the two cells
+    /// beside the first cell passed over.
+    pub flank: [isize; 2],
 }
 
 /// A move rule with its offsets computed for one board.
@@ -223,17 +260,37 @@ pub(super) enum CompiledRule {
     Leap { targets: Vec<LeapTarget> },
 }
 
+/// The cells a leap to `(f, r)` passes over or between.
+fn leap_target(board: &crate::board::Board, a: u8, b: u8, f: i32, r: i32) -> LeapTarget {
+    let (sf, sr) = (f.signum(), r.signum());
+    if MoveRule::leap_is_straight(a, b) {
+        let n = f.abs().max(r.abs());
+        let between = (1..n).map(|i| board.offset(sf * i, sr * i)).collect();
+        // Beside the first cell passed over: one step perpendicular to the leap either way.
+        let flank = [board.offset(sf - sr, sr + sf), board.offset(sf + sr, sr - sf)];
+        LeapTarget { offset: board.offset(f, r), between, flank }
+    } else {
+        // A knight-like leap passes between the orthogonal step along its long side and the
+        // diagonal step towards its landing square.
+        let orthogonal = if f.abs() > r.abs() { board.offset(sf, 0) } else { board.offset(0, sr) };
+        LeapTarget { offset: board.offset(f, r), between: Vec::new(), flank: [orthogonal, board.offset(sf, sr)] }
+    }
+}
+
 /// The compiled moves of one piece kind.
 #[derive(Clone, Debug)]
 pub(super) struct CompiledKind {
     pub rules: Vec<CompiledRule>,
     /// Whether two rules can reach the same square, so results need deduplicating.
     pub overlapping: bool,
+    /// How it meets terrain.
+    pub terrain: TerrainProfile,
 }
 
 impl CompiledKind {
     /// Compiles a kind's rules for a board.
-    pub(super) fn new(moves: &[MoveRule], board: &crate::board::Board) -> CompiledKind {
+    pub(super) fn new(kind: &crate::piece::PieceKind, board: &crate::board::Board) -> CompiledKind {
+        let moves = &kind.moves;
         let rules = moves
             .iter()
             .map(|&rule| match rule {
@@ -244,22 +301,11 @@ impl CompiledKind {
                     passing,
                 },
                 MoveRule::Leap { a, b } => CompiledRule::Leap {
-                    targets: MoveRule::leap_offsets(a, b)
-                        .into_iter()
-                        .map(|(f, r)| {
-                            let straight = MoveRule::leap_is_straight(a, b);
-                            let n = f.abs().max(r.abs());
-                            LeapTarget {
-                                offset: board.offset(f, r),
-                                unit: board.offset(f.signum(), r.signum()),
-                                between: if straight { (n - 1) as u8 } else { 0 },
-                            }
-                        })
-                        .collect(),
+                    targets: MoveRule::leap_offsets(a, b).into_iter().map(|(f, r)| leap_target(board, a, b, f, r)).collect(),
                 },
             })
             .collect();
-        CompiledKind { rules, overlapping: rules_overlap(moves) }
+        CompiledKind { rules, overlapping: rules_overlap(moves), terrain: TerrainProfile::of(kind.class) }
     }
 }
 

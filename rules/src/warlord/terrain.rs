@@ -1,0 +1,57 @@
+//! How each class of unit meets terrain ([000] "Terrain"): towns, trees and hills block movement
+//! through them but not into or out of them; leaders ignore terrain; heavy cavalry and cannon
+//! may enter some terrain only by a one-square move and never other terrain; skirmishers pass
+//! around a single terrain square.
+
+use crate::piece::UnitClass;
+use crate::terrain::Terrain;
+
+/// Whether a cell code is terrain that blocks movement through it (town, trees, hill).
+#[inline]
+pub(super) fn is_obstacle(code: u8) -> bool {
+    (Terrain::Town as u8..=Terrain::Hill as u8).contains(&code)
+}
+
+/// The terrain rules of one class of unit.
+#[derive(Copy, Clone, Debug, Default)]
+pub(super) struct TerrainProfile {
+    /// Moves through all terrain as if it were open (leaders).
+    pub ignores: bool,
+    /// May pass around a single terrain square (skirmishers: light cavalry).
+    pub skirmisher: bool,
+    /// Terrain it never enters, by code bit (`1 << code`).
+    never: u8,
+    /// Terrain it enters only by a one-square move from the adjacent square, by code bit.
+    adjacent_only: u8,
+}
+
+impl TerrainProfile {
+    /// The profile of a class.
+    pub(super) fn of(class: UnitClass) -> TerrainProfile {
+        let bit = |t: Terrain| 1u8 << (t as u8);
+        match class {
+            UnitClass::Leader => TerrainProfile { ignores: true, ..Default::default() },
+            UnitClass::HeavyCavalry => TerrainProfile {
+                never: bit(Terrain::Trees),
+                adjacent_only: bit(Terrain::Town) | bit(Terrain::Hill),
+                ..Default::default()
+            },
+            UnitClass::Cannon => TerrainProfile {
+                never: bit(Terrain::Hill),
+                adjacent_only: bit(Terrain::Town) | bit(Terrain::Trees),
+                ..Default::default()
+            },
+            UnitClass::LightCavalry => TerrainProfile { skirmisher: true, ..Default::default() },
+            UnitClass::Infantry | UnitClass::Other => TerrainProfile::default(),
+        }
+    }
+
+    /// Whether it may land on a square of terrain `code` after moving `distance` squares.
+    #[inline]
+    pub(super) fn may_enter(self, code: u8, distance: u8) -> bool {
+        if self.ignores || !is_obstacle(code) {
+            return true;
+        }
+        self.never & (1 << code) == 0 && (self.adjacent_only & (1 << code) == 0 || distance == 1)
+    }
+}
