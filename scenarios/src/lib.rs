@@ -20,7 +20,21 @@ macro_rules! builtin {
     };
 }
 
-builtin!["chieftain"];
+// The order players should meet them: the parent game, the first Warlord, then Warlord 2.0 and
+// its scenarios in the designer's order (smaller and simpler to larger and stranger), and the
+// largest game last.
+builtin![
+    "chieftain",
+    "warlord-original",
+    "warlord-2-0",
+    "clash-of-arms",
+    "battle-line",
+    "civil-war",
+    "river",
+    "lakes",
+    "lakes-2",
+    "warlord-2",
+];
 
 /// The shipped scenario with this id.
 #[must_use]
