@@ -24,7 +24,7 @@ pub use action::{Action, Attackers};
 pub use board::Board;
 pub use outcome::{EndReason, Outcome};
 pub use piece::{Command, KindId, Piece, PieceKind, PieceTable, UnitClass};
-pub use position::{Phase, Position};
+pub use position::{Arrival, Phase, Position};
 pub use ruleset::{Combat, Family, IllegalAction, Report, Ruleset};
 pub use scenario::Scenario;
 pub use side::Side;

@@ -115,10 +115,13 @@ impl PieceTable {
         self.iter().find(|(_, k)| k.symbol.eq_ignore_ascii_case(symbol)).map(|(i, _)| i)
     }
 
-    /// The farthest any piece reaches.
+    /// The farthest any piece reaches, by a move or by an activation (its command range): how
+    /// wide a board's padding must be, since move generation scans the activation box around
+    /// pieces without testing coordinates.
     #[must_use]
     pub fn reach(&self) -> u8 {
-        self.kinds.iter().map(PieceKind::reach).max().unwrap_or(1)
+        let range = |k: &PieceKind| k.command.map_or(0, |c| c.range);
+        self.kinds.iter().map(|k| k.reach().max(range(k))).max().unwrap_or(1)
     }
 }
 

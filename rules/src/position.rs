@@ -49,6 +49,19 @@ pub(crate) struct ActivatedMove {
     pub swapped_leader: Option<u32>,
 }
 
+/// Reinforcements that have arrived and wait to be placed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Arrival {
+    /// Whose they are.
+    pub side: Side,
+    /// The wave they belong to (an index into the scenario's reinforcements).
+    pub wave: u16,
+    /// Their kind.
+    pub kind: KindId,
+    /// How many are still to place.
+    pub count: u16,
+}
+
 /// The state of the turn in progress.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct TurnState {
@@ -81,6 +94,10 @@ pub struct Position {
     pub(crate) leaders_captured: [u32; 2],
     /// Pieces each side still has to place in setup, as a count per kind.
     pub(crate) reserve: [Vec<u16>; 2],
+    /// Leaders that activate others each side has lost (for the leader-losses option).
+    pub(crate) leaders_lost: [u32; 2],
+    /// Reinforcements waiting to be placed.
+    pub(crate) arrivals: Vec<Arrival>,
 }
 
 impl PartialEq for Position {
@@ -93,6 +110,8 @@ impl PartialEq for Position {
             && self.passes_in_row == other.passes_in_row
             && self.leaders_captured == other.leaders_captured
             && self.reserve == other.reserve
+            && self.leaders_lost == other.leaders_lost
+            && self.arrivals == other.arrivals
             && self.placement() == other.placement()
     }
 }
@@ -119,6 +138,8 @@ impl Position {
             passes_in_row: 0,
             leaders_captured: [0, 0],
             reserve: [vec![0; kinds], vec![0; kinds]],
+            leaders_lost: [0, 0],
+            arrivals: Vec::new(),
         }
     }
 
@@ -241,6 +262,18 @@ impl Position {
             .map(|(k, &n)| (k as KindId, n))
     }
 
+    /// Leaders that activate others a side has lost.
+    #[must_use]
+    pub fn leaders_lost(&self, side: Side) -> u32 {
+        self.leaders_lost[side.index()]
+    }
+
+    /// Reinforcements waiting to be placed, of both sides.
+    #[must_use]
+    pub fn arrivals(&self) -> &[Arrival] {
+        &self.arrivals
+    }
+
     /// A 64-bit hash of everything that decides what can happen next.
     #[must_use]
     pub fn hash(&self) -> u64 {
@@ -339,6 +372,11 @@ impl Position {
             s.moved = false;
         }
         self.turn = TurnState::default();
+    }
+
+    /// Changes the kind of a piece (promotion).
+    pub(crate) fn set_kind(&mut self, slot: u32, kind: KindId) {
+        self.slots[slot as usize].kind = kind;
     }
 
     /// Removes every piece of a side (to hide a placement in a one-side view).

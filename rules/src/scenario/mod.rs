@@ -17,7 +17,7 @@ use crate::ruleset::{Family, Ruleset};
 use crate::side::Side;
 use crate::square::Square;
 use crate::terrain::Terrain;
-use crate::warlord::{WarlordConfig, WarlordOptions, WarlordRules, WarlordSetup};
+use crate::warlord::{Army, Choice, Sections, Wave, WarlordConfig, WarlordOptions, WarlordRules, WarlordSetup};
 use raw::RawScenario;
 use region::{parse_placement_list, parse_position, parse_region};
 use std::sync::Arc;
@@ -54,6 +54,12 @@ pub struct Scenario {
     pub rules: toml::Table,
     /// The default options (`[options]`).
     pub options: toml::Table,
+    /// The army each side chooses in setup (`[setup.army]`), if not the fixed start's pieces.
+    pub army: Option<Army>,
+    /// Deployment sections with quotas (`[setup.sections]`).
+    pub sections: Option<Sections>,
+    /// Reinforcements (`[[reinforcements]]`).
+    pub waves: Vec<Wave>,
     origin: String,
 }
 
@@ -99,12 +105,32 @@ impl Scenario {
                 return Err(fail("setup", format!("a piece is placed on water at {sq}")));
             }
         }
-        let zones = match &raw.setup.zones {
+        let army = match &raw.setup.army {
+            Some(a) => Some(parse_army(a, &pieces).map_err(|(f, m)| fail(&f, m))?),
+            None => None,
+        };
+        let sections = match &raw.setup.sections {
+            Some(sec) => Some(parse_sections(sec, &board).map_err(|(f, m)| fail(&f, m))?),
+            None => None,
+        };
+        if let (Some(army), Some(sections)) = (&army, &sections) {
+            check_army_fits_sections(army, sections, &pieces).map_err(|m| fail("setup.sections", m))?;
+        }
+        let waves = raw
+            .reinforcements
+            .iter()
+            .enumerate()
+            .map(|(i, w)| parse_wave(w, &board, &pieces).map_err(|(f, m)| fail(&format!("reinforcements[{i}]{f}"), m)))
+            .collect::<Result<Vec<_>, _>>()?;
+        let zones = match (&raw.setup.zones, &sections) {
+            (Some(_), _) | (None, None) => match &raw.setup.zones {
             Some(z) => [
                 parse_zone(&z.white, &board).map_err(|m| fail("setup.zones.white", m))?,
                 parse_zone(&z.black, &board).map_err(|m| fail("setup.zones.black", m))?,
             ],
             None => [default_zone(&placement, Side::White, &board), default_zone(&placement, Side::Black, &board)],
+            },
+            (None, Some(sections)) => sections.regions.clone().map(|regions| regions.concat()),
         };
         let scenario = Scenario {
             id,
@@ -120,6 +146,9 @@ impl Scenario {
             zones,
             rules: raw.rules,
             options: raw.options,
+            army,
+            sections,
+            waves,
             origin: origin.to_string(),
         };
         // Building the rules with the default options validates `[rules]` and `[options]`.
@@ -158,7 +187,10 @@ impl Scenario {
             return Err(fail("family", format!("`{}` is not a Warlord scenario", self.id)));
         }
         let options: WarlordOptions = options_from(self.options_with(overrides)?).map_err(|m| fail("options", m))?;
-        let config = warlord_config(&self.rules).map_err(|(f, m)| fail(&f, m))?;
+        let mut config = warlord_config(&self.rules, &self.pieces).map_err(|(f, m)| fail(&f, m))?;
+        config.army = self.army.clone();
+        config.sections = self.sections.clone();
+        config.waves = self.waves.clone();
         WarlordRules::new(WarlordSetup {
             board: self.board.clone(),
             pieces: self.pieces.clone(),
@@ -195,27 +227,138 @@ fn stem(origin: &str) -> String {
     name.strip_suffix(".toml").unwrap_or(name).to_string()
 }
 
-fn warlord_config(rules: &toml::Table) -> Result<WarlordConfig, (String, String)> {
-    let mut config = WarlordConfig { moves_per_turn: 4, cap_by_leaders: true, first: Side::White };
+fn warlord_config(rules: &toml::Table, pieces: &PieceTable) -> Result<WarlordConfig, (String, String)> {
+    let mut config = WarlordConfig::basic(4);
     for (key, value) in rules {
         let field = format!("rules.{key}");
+        let number = |lo: i64, hi: i64| match value {
+            toml::Value::Integer(n) if (lo..=hi).contains(n) => Ok(*n),
+            _ => Err((field.clone(), format!("must be a whole number from {lo} to {hi}"))),
+        };
         match (key.as_str(), value) {
-            ("moves-per-turn", toml::Value::Integer(n)) if (1..=200).contains(n) => config.moves_per_turn = *n as u8,
-            ("moves-per-turn", _) => return Err((field, "must be a whole number from 1 to 200".into())),
+            ("moves-per-turn", _) => config.moves_per_turn = number(1, 200)? as u8,
             ("cap-by-leaders", toml::Value::Boolean(b)) => config.cap_by_leaders = *b,
             ("first", toml::Value::String(s)) if s == "white" => config.first = Side::White,
             ("first", toml::Value::String(s)) if s == "black" => config.first = Side::Black,
             ("first", _) => return Err((field, "must be \"white\" or \"black\"".into())),
+            ("towns-to-win", _) => config.towns_to_win = number(0, 200)? as u8,
+            ("collapse-below", _) => config.collapse_below = number(0, 10_000)? as u16,
+            ("promote-to", toml::Value::String(symbol)) => {
+                config.promote_to = Some(pieces.by_symbol(symbol).ok_or_else(|| (field.clone(), format!("`{symbol}` is no piece of this scenario")))?);
+            }
             ("activation-range", _) => {}
             _ => {
                 return Err((
                     field,
-                    "unknown or mistyped rule; the Warlord rules are moves-per-turn (number), cap-by-leaders (true/false), activation-range (number), first (\"white\"/\"black\")".into(),
+                    "unknown or mistyped rule; the Warlord rules are moves-per-turn (number), cap-by-leaders (true/false), activation-range (number), first (\"white\"/\"black\"), towns-to-win (number), collapse-below (number), promote-to (a piece symbol)".into(),
                 ))
             }
         }
     }
     Ok(config)
+}
+
+/// Reads a table of piece counts like `{ H = 4, I = 16 }`.
+fn parse_counts(table: &toml::Table, pieces: &PieceTable, field: &str) -> Result<Vec<(crate::KindId, u16)>, (String, String)> {
+    table
+        .iter()
+        .map(|(symbol, count)| {
+            let at = format!("{field}.{symbol}");
+            let kind = pieces.by_symbol(symbol).ok_or_else(|| (at.clone(), format!("`{symbol}` is no piece of this scenario")))?;
+            match count {
+                toml::Value::Integer(n) if (0..=10_000).contains(n) => Ok((kind, *n as u16)),
+                _ => Err((at, "must be a count from 0 to 10000".into())),
+            }
+        })
+        .collect()
+}
+
+fn parse_army(raw: &raw::RawArmy, pieces: &PieceTable) -> Result<Army, (String, String)> {
+    let fixed = parse_counts(&raw.pieces, pieces, "setup.army.pieces")?;
+    let mut choices = Vec::new();
+    for (i, c) in raw.choices.iter().enumerate() {
+        let field = format!("setup.army.choices[{i}]");
+        let kinds = c
+            .kinds
+            .iter()
+            .map(|s| pieces.by_symbol(s).ok_or_else(|| (format!("{field}.kinds"), format!("`{s}` is no piece of this scenario"))))
+            .collect::<Result<Vec<_>, _>>()?;
+        if kinds.is_empty() {
+            return Err((format!("{field}.kinds"), "a choice needs at least one kind".into()));
+        }
+        let taken: Vec<crate::KindId> = choices.iter().flat_map(|c: &Choice| c.kinds.clone()).collect();
+        if let Some(k) = kinds.iter().find(|k| taken.contains(k)) {
+            return Err((format!("{field}.kinds"), format!("`{}` is already in another choice", pieces.get(*k).symbol)));
+        }
+        let count = u16::try_from(c.count).ok().filter(|n| *n <= 10_000).ok_or((format!("{field}.count"), "must be from 0 to 10000".to_string()))?;
+        let points = match c.points {
+            Some(p) => Some(u32::try_from(p).map_err(|_| (format!("{field}.points"), "must be 0 or more".to_string()))?),
+            None => None,
+        };
+        choices.push(Choice { count, kinds, points });
+    }
+    Ok(Army { fixed, choices })
+}
+
+fn parse_sections(raw: &raw::RawSections, board: &Board) -> Result<Sections, (String, String)> {
+    let regions = |items: &[String], field: &str| {
+        items.iter().map(|r| parse_region(r, board).map_err(|m| (field.to_string(), m))).collect::<Result<Vec<_>, _>>()
+    };
+    let white = regions(&raw.white, "setup.sections.white")?;
+    let black = regions(&raw.black, "setup.sections.black")?;
+    let count = |n: i64, field: &str| u16::try_from(n).map_err(|_| (format!("setup.sections.{field}"), "must be 0 or more".to_string()));
+    let used = usize::from(count(raw.used, "used")?);
+    if used == 0 || used > white.len() || used > black.len() {
+        return Err(("setup.sections.used".into(), format!("must be from 1 to the number of sections ({} white, {} black)", white.len(), black.len())));
+    }
+    Ok(Sections { regions: [white, black], used, leaders: count(raw.leaders, "leaders")?, others: count(raw.others, "others")? })
+}
+
+/// Checks that an army's leaders and other units fill the required sections exactly.
+fn check_army_fits_sections(army: &Army, sections: &Sections, pieces: &PieceTable) -> Result<(), String> {
+    let mut leaders = 0u32;
+    let mut others = 0u32;
+    for &(kind, n) in &army.fixed {
+        if pieces.get(kind).is_leader() {
+            leaders += u32::from(n);
+        } else {
+            others += u32::from(n);
+        }
+    }
+    for c in &army.choices {
+        let all_leaders = c.kinds.iter().all(|&k| pieces.get(k).is_leader());
+        if !all_leaders && c.kinds.iter().any(|&k| pieces.get(k).is_leader()) {
+            return Err("a choice mixes leaders and other units, so the section quotas cannot be checked".into());
+        }
+        if all_leaders {
+            leaders += u32::from(c.count);
+        } else {
+            others += u32::from(c.count);
+        }
+    }
+    let used = sections.used as u32;
+    if leaders != used * u32::from(sections.leaders) || others != used * u32::from(sections.others) {
+        return Err(format!(
+            "the army has {leaders} leaders and {others} other units, but {used} sections of {} leaders and {} others need {} and {}",
+            sections.leaders,
+            sections.others,
+            used * u32::from(sections.leaders),
+            used * u32::from(sections.others)
+        ));
+    }
+    Ok(())
+}
+
+fn parse_wave(raw: &raw::RawWave, board: &Board, pieces: &PieceTable) -> Result<Wave, (String, String)> {
+    let side = match raw.side.as_str() {
+        "white" => Side::White,
+        "black" => Side::Black,
+        _ => return Err((".side".into(), "must be \"white\" or \"black\"".into())),
+    };
+    let turn = u32::try_from(raw.turn).ok().filter(|t| *t >= 1).ok_or((".turn".to_string(), "must be 1 or more".to_string()))?;
+    let region = parse_region(&raw.region, board).map_err(|m| (".region".to_string(), m))?;
+    let pieces = parse_counts(&raw.pieces, pieces, "pieces").map_err(|(f, m)| (format!(".{f}"), m))?;
+    Ok(Wave { side, turn, region, pieces })
 }
 
 fn build_board(raw: &RawScenario, pieces: &PieceTable) -> Result<Board, (String, String)> {

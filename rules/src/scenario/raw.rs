@@ -24,6 +24,48 @@ pub(super) struct RawScenario {
     pub options: toml::Table,
     pub pieces: Vec<RawPiece>,
     pub setup: RawSetup,
+    #[serde(default)]
+    pub reinforcements: Vec<RawWave>,
+}
+
+/// One `[[reinforcements]]` entry.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(super) struct RawWave {
+    pub side: String,
+    pub turn: i64,
+    pub region: String,
+    pub pieces: toml::Table,
+}
+
+/// `[setup.army]`: fixed pieces and free choices.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(super) struct RawArmy {
+    #[serde(default)]
+    pub pieces: toml::Table,
+    #[serde(default)]
+    pub choices: Vec<RawChoice>,
+}
+
+/// One `[[setup.army.choices]]` entry.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(super) struct RawChoice {
+    pub count: i64,
+    pub kinds: Vec<String>,
+    pub points: Option<i64>,
+}
+
+/// `[setup.sections]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(super) struct RawSections {
+    pub white: Vec<String>,
+    pub black: Vec<String>,
+    pub used: i64,
+    pub leaders: i64,
+    pub others: i64,
 }
 
 /// `[board]`.
@@ -89,6 +131,8 @@ pub(super) struct RawSetup {
     #[serde(default)]
     pub black: Vec<String>,
     pub zones: Option<RawZones>,
+    pub army: Option<RawArmy>,
+    pub sections: Option<RawSections>,
 }
 
 /// `[setup.zones]`.

@@ -94,7 +94,9 @@ pub(super) fn reachable(
         let mut grew = false;
         for (i, m) in moves.iter().enumerate() {
             let holder = m.assigned;
-            if in_set[holder as usize] {
+            // A leader that took part in a swap takes no other move, even if its swap could
+            // shift to another activator.
+            if in_set[holder as usize] || moves.iter().any(|x| x.swapped_leader == Some(holder)) {
                 continue;
             }
             if m.eligible.iter().any(|&b| b != holder && in_set[b as usize] && allowed(moves, i, b)) {

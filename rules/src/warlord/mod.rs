@@ -2,6 +2,7 @@
 //! Leaders activate friendly pieces within range; a turn is several piece moves.
 
 mod activation;
+mod army;
 mod movegen;
 mod options;
 mod setup;
@@ -9,6 +10,7 @@ mod terrain;
 mod turn;
 mod victory;
 
+pub use army::{Army, Choice, Sections, Wave};
 pub use options::{Adjudication, WarlordOptions};
 
 use crate::action::Action;
@@ -32,6 +34,37 @@ pub struct WarlordConfig {
     pub cap_by_leaders: bool,
     /// The side that moves (and sets up) first.
     pub first: Side,
+    /// A side holding this many towns at the start of its turn wins (0: no town victory).
+    pub towns_to_win: u8,
+    /// A side whose leaders can together activate fewer than this many other units loses
+    /// (0: off). Leaders that activate only themselves do not count.
+    pub collapse_below: u16,
+    /// The kind infantry and light cavalry become on the far rank, with the promotion option.
+    pub promote_to: Option<crate::piece::KindId>,
+    /// The army each side chooses and places in a setup phase, if it is not the fixed start.
+    pub army: Option<Army>,
+    /// The sections each side deploys in, with their quotas.
+    pub sections: Option<Sections>,
+    /// Reinforcements entering during play.
+    pub waves: Vec<Wave>,
+}
+
+impl WarlordConfig {
+    /// The plain rules of most scenarios: `moves_per_turn` moves a turn, capped by leaders.
+    #[must_use]
+    pub fn basic(moves_per_turn: u8) -> WarlordConfig {
+        WarlordConfig {
+            moves_per_turn,
+            cap_by_leaders: true,
+            first: Side::White,
+            towns_to_win: 0,
+            collapse_below: 0,
+            promote_to: None,
+            army: None,
+            sections: None,
+            waves: Vec::new(),
+        }
+    }
 }
 
 /// Everything needed to build the rules of a Warlord game.
@@ -165,9 +198,22 @@ impl WarlordRules {
                 return Err(format!("unknown piece kind {} on {sq}", piece.kind));
             }
             if self.options.free_setup {
-                pos.reserve[piece.side.index()][usize::from(piece.kind)] += 1;
+                if self.config.army.is_none() {
+                    pos.reserve[piece.side.index()][usize::from(piece.kind)] += 1;
+                }
             } else {
                 pos.add_piece(sq, piece);
+            }
+        }
+        if let Some(army) = &self.config.army {
+            if self.options.free_setup {
+                for side in Side::BOTH {
+                    for &(kind, n) in &army.fixed {
+                        pos.reserve[side.index()][usize::from(kind)] += n;
+                    }
+                }
+            } else if placement.is_empty() {
+                return Err("this scenario has no fixed start: play it with free-setup = true".into());
             }
         }
         pos.to_move = self.config.first;
@@ -182,7 +228,7 @@ impl WarlordRules {
             pos.phase = Phase::Setup;
         } else {
             pos.phase = Phase::Play;
-            pos.turn.cap = self.turn_cap(&pos, self.config.first);
+            self.begin_turn(&mut pos);
         }
         Ok(pos)
     }
@@ -191,6 +237,20 @@ impl WarlordRules {
     #[inline]
     fn command(&self, pos: &Position, slot: u32) -> Option<Command> {
         self.pieces.get(pos.slots[slot as usize].kind).command
+    }
+
+    /// Starts the turn of the side to move: its cap, and the reinforcements due now.
+    fn begin_turn(&self, pos: &mut Position) {
+        let side = pos.to_move;
+        pos.turn.cap = self.turn_cap(pos, side);
+        let own_turn = pos.turns_played / 2 + 1;
+        for (i, wave) in self.config.waves.iter().enumerate() {
+            if wave.side == side && wave.turn == own_turn {
+                for &(kind, count) in &wave.pieces {
+                    pos.arrivals.push(crate::position::Arrival { side, wave: i as u16, kind, count });
+                }
+            }
+        }
     }
 
     /// How many moves a side may make in a turn starting now (rulings 5).

@@ -38,6 +38,12 @@ pub struct WarlordOptions {
     pub free_setup: bool,
     /// A turn must contain at least one move when one is possible (mini-Chieftain style).
     pub at_least_one_move: bool,
+    /// Infantry and light cavalry reaching the far rank become un-numbered leaders that
+    /// activate only themselves ([000] "Promotion").
+    pub promotion: bool,
+    /// A side that has lost this many original leaders (leaders that activate others) loses
+    /// (0: off; [000] Border War's optional rule uses 6).
+    pub leader_losses: u32,
     /// End the game after this many turns (0: no limit).
     pub turn_limit: u32,
     /// How a game that reaches the turn limit is decided.
@@ -46,7 +52,7 @@ pub struct WarlordOptions {
 
 impl WarlordOptions {
     /// The names of the options, as written in files and on the command line.
-    pub const NAMES: [&'static str; 10] = [
+    pub const NAMES: [&'static str; 12] = [
         "shorter-game",
         "cannon-leader-swap",
         "self-activating-knights",
@@ -55,6 +61,8 @@ impl WarlordOptions {
         "water-crossing",
         "free-setup",
         "at-least-one-move",
+        "promotion",
+        "leader-losses",
         "turn-limit",
         "adjudication",
     ];

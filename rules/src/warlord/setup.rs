@@ -14,11 +14,19 @@ use rand::SeedableRng;
 impl WarlordRules {
     pub(super) fn setup_actions(&self, pos: &Position, out: &mut Vec<Action>) {
         let side = pos.to_move;
-        let free: Vec<_> = self.free_zone_squares(pos, side);
-        for (kind, _) in pos.reserve(side) {
-            out.extend(free.iter().map(|&to| Action::Place { kind, to }));
+        let placed = self.counts_on_board(pos, side);
+        let free = self.free_zone_squares(pos, side);
+        for (kind, _) in self.pieces.iter() {
+            if !self.may_add(pos, side, kind, &placed) {
+                continue;
+            }
+            for &to in &free {
+                if self.section_refusal(pos, side, kind, to).is_none() {
+                    out.push(Action::Place { kind, to });
+                }
+            }
         }
-        if pos.reserve(side).next().is_none() {
+        if self.setup_problem(pos, side).is_none() {
             out.push(Action::EndTurn);
         }
     }
@@ -38,8 +46,8 @@ impl WarlordRules {
                     return Err(IllegalAction::new("unknown piece kind"));
                 }
                 let name = &self.pieces.get(kind).name;
-                if pos.in_reserve(side, kind) == 0 {
-                    return Err(IllegalAction::new(format!("{side} has no {name} left to place")));
+                if !self.may_add(pos, side, kind, &self.counts_on_board(pos, side)) {
+                    return Err(IllegalAction::new(format!("{side} may not add another {name} to its army")));
                 }
                 self.board.check(to).map_err(|e| IllegalAction::new(e.to_string()))?;
                 if !self.in_zone(side, to) {
@@ -51,11 +59,13 @@ impl WarlordRules {
                 if self.board.terrain(to) == Terrain::Water {
                     return Err(IllegalAction::new(format!("{to} is water")));
                 }
+                if let Some(why) = self.section_refusal(pos, side, kind, to) {
+                    return Err(IllegalAction::new(why));
+                }
             }
             Action::EndTurn => {
-                let left: u32 = pos.reserve(side).map(|(_, n)| u32::from(n)).sum();
-                if left > 0 {
-                    return Err(IllegalAction::new(format!("{side} still has {left} pieces to place before committing its setup")));
+                if let Some(problem) = self.setup_problem(pos, side) {
+                    return Err(IllegalAction::new(format!("{side} cannot commit its setup: {problem}")));
                 }
             }
             _ => {
@@ -73,7 +83,8 @@ impl WarlordRules {
         let mut report = Report::default();
         match action {
             Action::Place { kind, to } => {
-                pos.reserve[side.index()][usize::from(kind)] -= 1;
+                let reserve = &mut pos.reserve[side.index()][usize::from(kind)];
+                *reserve = reserve.saturating_sub(1);
                 pos.add_piece(to, Piece { kind, side });
             }
             Action::EndTurn => {
@@ -81,7 +92,7 @@ impl WarlordRules {
                 pos.to_move = side.opponent();
                 if side != self.config.first {
                     pos.phase = Phase::Play;
-                    pos.turn.cap = self.turn_cap(pos, pos.to_move);
+                    self.begin_turn(pos);
                 }
             }
             _ => unreachable!("only legal setup actions are applied"),
@@ -89,21 +100,30 @@ impl WarlordRules {
         report
     }
 
-    /// A legal setup for the side to place, drawn at random from a seed: its whole reserve on
-    /// random free squares of its zone, then the commit.
+    /// A legal setup for the side to place, drawn at random from a seed: random legal
+    /// placements until the side's army is complete, then the commit. Deterministic for a seed.
     #[must_use]
     pub fn random_setup(&self, pos: &Position, seed: u64) -> Vec<Action> {
-        let side = pos.to_move;
         let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-        let mut squares = self.free_zone_squares(pos, side);
-        squares.shuffle(&mut rng);
-        let mut actions: Vec<Action> = pos
-            .reserve(side)
-            .flat_map(|(kind, n)| std::iter::repeat_n(kind, usize::from(n)))
-            .zip(squares)
-            .map(|(kind, to)| Action::Place { kind, to })
-            .collect();
-        actions.push(Action::EndTurn);
-        actions
+        for _attempt in 0..20 {
+            let mut draft = pos.clone();
+            let mut actions = Vec::new();
+            loop {
+                let mut legal = Vec::new();
+                self.setup_actions(&draft, &mut legal);
+                let places: Vec<Action> = legal.iter().copied().filter(|a| *a != Action::EndTurn).collect();
+                if let Some(&choice) = places.choose(&mut rng) {
+                    self.apply_setup(&mut draft, choice);
+                    actions.push(choice);
+                } else {
+                    if legal.contains(&Action::EndTurn) {
+                        actions.push(Action::EndTurn);
+                        return actions;
+                    }
+                    break;
+                }
+            }
+        }
+        vec![Action::EndTurn]
     }
 }

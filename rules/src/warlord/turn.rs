@@ -104,9 +104,27 @@ impl WarlordRules {
         if self.options.cannon_leader_swap {
             self.swaps(pos, &movable, out);
         }
+        self.arrival_places(pos, out);
         let moved_none = pos.turn.actions.is_empty();
         if !(self.options.at_least_one_move && moved_none && out.len() > start) {
             out.push(Action::EndTurn);
+        }
+    }
+
+    /// Placements of the reinforcements waiting for the side to move.
+    fn arrival_places(&self, pos: &Position, out: &mut Vec<Action>) {
+        let mut seen: Vec<(u16, crate::KindId)> = Vec::new();
+        for a in pos.arrivals.iter().filter(|a| a.side == pos.to_move && a.count > 0) {
+            if seen.contains(&(a.wave, a.kind)) {
+                continue;
+            }
+            seen.push((a.wave, a.kind));
+            for &to in &self.config.waves[usize::from(a.wave)].region {
+                let already = out.contains(&Action::Place { kind: a.kind, to });
+                if pos.piece_at(to).is_none() && self.board.terrain(to) != crate::Terrain::Water && !already {
+                    out.push(Action::Place { kind: a.kind, to });
+                }
+            }
         }
     }
 
@@ -168,6 +186,15 @@ impl WarlordRules {
         match action {
             Action::Move { from, to } => self.check_move(pos, from, to)?,
             Action::Swap { from, to } => self.check_swap(pos, from, to)?,
+            Action::Place { kind, to } => {
+                let mut places = Vec::new();
+                self.arrival_places(pos, &mut places);
+                if !places.contains(&Action::Place { kind, to }) {
+                    return Err(IllegalAction::new(format!(
+                        "no reinforcement of that kind may enter on {to} now: reinforcements enter on free squares of their entry region from their turn on"
+                    )));
+                }
+            }
             Action::EndTurn => {
                 if self.options.at_least_one_move && pos.turn.actions.is_empty() {
                     let mut any = Vec::new();
@@ -179,7 +206,7 @@ impl WarlordRules {
             }
             other => {
                 return Err(IllegalAction::new(format!(
-                    "{} is not an action of the Warlord games: a turn is piece moves (and cannon-leader swaps)",
+                    "{} is not an action of the Warlord games: a turn is piece moves (and cannon-leader swaps, reinforcements)",
                     crate::notation::action_kind(&other)
                 )))
             }
@@ -272,6 +299,22 @@ impl WarlordRules {
                 }
                 pos.relocate(slot, to_cell);
                 pos.slots[slot as usize].moved = true;
+                self.promote(pos, slot, to);
+            }
+            Action::Place { kind, to } => {
+                let side = pos.to_move;
+                let waves = &self.config.waves;
+                let arrival = pos
+                    .arrivals
+                    .iter_mut()
+                    .find(|a| a.side == side && a.kind == kind && a.count > 0 && waves[usize::from(a.wave)].region.contains(&to))
+                    .expect("a legal placement has a waiting reinforcement");
+                arrival.count -= 1;
+                pos.arrivals.retain(|a| a.count > 0);
+                let slot = pos.add_piece(to, crate::Piece { kind, side });
+                pos.slots[slot as usize].moved = true;
+                pos.turn.actions.push(action);
+                return report;
             }
             Action::Swap { from, to } => {
                 let board = pos.board_arc().clone();
@@ -299,21 +342,60 @@ impl WarlordRules {
         report
     }
 
-    /// Takes an enemy piece; capturing the last enemy leader ends the game at once.
+    /// Infantry and light cavalry reaching the far rank become un-numbered leaders, with the
+    /// promotion option ([000] "Promotion").
+    fn promote(&self, pos: &mut Position, slot: u32, to: Square) {
+        let (Some(kind), true) = (self.config.promote_to, self.options.promotion) else { return };
+        let s = pos.slots[slot as usize];
+        let class = self.pieces.get(s.kind).class;
+        let far = match s.side {
+            crate::Side::White => pos.board().ranks() - 1,
+            crate::Side::Black => 0,
+        };
+        if to.rank == far && matches!(class, UnitClass::Infantry | UnitClass::LightCavalry) {
+            pos.set_kind(slot, kind);
+        }
+    }
+
+    /// Takes an enemy piece; ends the game at once when that leaves the enemy without leaders,
+    /// without enough command (collapse), or past its allowed leader losses.
     fn capture(&self, pos: &mut Position, victim: u32, report: &mut Report) {
         let s = pos.slots[victim as usize];
         let board = pos.board_arc().clone();
         report.captured.push((board.square(s.cell as usize), crate::Piece { kind: s.kind, side: s.side }));
         pos.remove_slot(victim);
-        if self.pieces.get(s.kind).is_leader() {
-            pos.leaders_captured[pos.to_move.index()] += 1;
-            let left = pos.pieces(s.side).any(|(_, p)| self.pieces.get(p.kind).is_leader());
-            if !left {
-                let outcome = Outcome::win(pos.to_move, EndReason::AllLeadersCaptured);
-                pos.phase = Phase::Over(outcome);
-                report.outcome = Some(outcome);
-            }
+        let kind = self.pieces.get(s.kind);
+        if !kind.is_leader() {
+            return;
         }
+        pos.leaders_captured[pos.to_move.index()] += 1;
+        if kind.command.is_some_and(|c| c.others) {
+            pos.leaders_lost[s.side.index()] += 1;
+        }
+        let winner = pos.to_move;
+        let reason = if !pos.pieces(s.side).any(|(_, p)| self.pieces.get(p.kind).is_leader()) {
+            Some(EndReason::AllLeadersCaptured)
+        } else if self.config.collapse_below > 0 && self.command_strength(pos, s.side) < u32::from(self.config.collapse_below) {
+            Some(EndReason::CommandCollapse)
+        } else if self.options.leader_losses > 0 && pos.leaders_lost[s.side.index()] >= self.options.leader_losses {
+            Some(EndReason::LeaderLosses)
+        } else {
+            None
+        };
+        if let Some(reason) = reason {
+            let outcome = Outcome::win(winner, reason);
+            pos.phase = Phase::Over(outcome);
+            report.outcome = Some(outcome);
+        }
+    }
+
+    /// How many other units a side's leaders can activate in all: the capacities of its leaders
+    /// that activate others (promoted leaders and skirmishers do not count).
+    pub(super) fn command_strength(&self, pos: &Position, side: crate::Side) -> u32 {
+        pos.pieces(side)
+            .filter_map(|(_, p)| self.pieces.get(p.kind).command.filter(|c| c.others && self.pieces.get(p.kind).is_leader()))
+            .map(|c| u32::from(c.capacity))
+            .sum()
     }
 
     /// Ends the turn of the side to move: passes, victory checks, and the next side's turn.
@@ -328,7 +410,7 @@ impl WarlordRules {
         pos.clear_turn();
         pos.turns_played += 1;
         pos.to_move = mover.opponent();
-        pos.turn.cap = self.turn_cap(pos, pos.to_move);
+        self.begin_turn(pos);
         let outcome = if pos.passes_in_row >= 2 {
             Some(Outcome::draw(EndReason::DoublePass))
         } else {

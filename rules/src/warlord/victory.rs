@@ -21,11 +21,21 @@ impl WarlordRules {
                 }
             }
         }
+        let holder = pos.to_move;
+        if self.config.towns_to_win > 0 && self.towns_held(pos, holder) >= u32::from(self.config.towns_to_win) {
+            return Some(Outcome::win(holder, EndReason::Towns));
+        }
         let limit = self.options.turn_limit;
         if limit > 0 && pos.turns_played >= limit {
             return Some(self.adjudicate(pos));
         }
         None
+    }
+
+    /// How many towns a side has a unit in.
+    #[must_use]
+    pub fn towns_held(&self, pos: &Position, side: Side) -> u32 {
+        pos.pieces(side).filter(|(sq, _)| self.board.terrain(*sq) == crate::Terrain::Town).count() as u32
     }
 
     fn adjudicate(&self, pos: &Position) -> Outcome {
