@@ -182,5 +182,6 @@ fn refused_actions_name_the_rule_they_break() {
     assert!(refuse(&*rules, &mut pos, "a2-a4").contains("cannot move to a4"));
     assert!(refuse(&*rules, &mut pos, "a1-a2").contains("your own"));
     assert!(refuse(&*rules, &mut pos, "a2-z99").contains("outside"));
-    assert!(refuse(&*rules, &mut pos, "L@c3").contains("not an action"));
+    assert!(refuse(&*rules, &mut pos, "L@c3").contains("no reinforcement"));
+    assert!(refuse(&*rules, &mut pos, "c3 attack c4").contains("not an action"));
 }
