@@ -85,7 +85,8 @@ impl Game {
                     let named = args.scenario.clone().or_else(|| Record { tags, turns: Vec::new() }.scenario().map(str::to_string)).ok_or_else(|| {
                         anyhow!("{}: the record names no scenario; add a `[Scenario \"id\"]` tag or pass --scenario", path.display())
                     })?;
-                    let (scenario, scenario_ref) = load_scenario(&named, path.parent())?;
+                    let (scenario, scenario_ref) = load_scenario(&named, path.parent())
+                        .with_context(|| path.display().to_string())?;
                     (scenario, scenario_ref, Some((path, text)))
                 }
             }

@@ -94,7 +94,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<()> {
 }
 
 /// The board (during setup, only what the human about to place, or else the other human, may
-/// see) and the summary.
+/// see: rulings 10) and the summary.
 fn show(
     out: &mut dyn Write,
     rules: &dyn Ruleset,
@@ -113,13 +113,22 @@ fn show(
     };
     writeln!(out)?;
     write_board(out, rules.pieces(), &shown, region)?;
-    write_summary(out, rules.pieces(), &shown)?;
+    write_summary(out, rules.pieces(), pos)?;
     Ok(())
 }
 
-/// The turn in notation, then what any of its actions did.
+/// The turn in notation, then what any of its actions did. A setup is not shown, so that a
+/// human still to place learns nothing of it.
 fn write_turn(out: &mut dyn Write, rules: &dyn Ruleset, side: Side, steps: &Steps) -> Result<()> {
     let pieces = rules.pieces();
+    let placed = steps
+        .iter()
+        .filter(|(a, _)| matches!(a, Action::Place { .. }))
+        .count();
+    if placed > 0 {
+        writeln!(out, "\n{side} has placed {placed} pieces")?;
+        return Ok(());
+    }
     let moves: Vec<String> = steps
         .iter()
         .filter(|(a, _)| *a != Action::EndTurn)

@@ -1,0 +1,7 @@
+//! The `warlord` binary driven as a user would: arguments, piped input, exit codes and output.
+
+mod help;
+mod inspect;
+mod play;
+mod replay;
+mod support;
