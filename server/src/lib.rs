@@ -1,1 +1,25 @@
-//! The Warlord play server.
+//! The Warlord play server: an HTTP API and a WebSocket per game (docs/API.md), storing every
+//! game as its settings plus an ordered log of accepted events in SQLite or PostgreSQL.
+//!
+//! The server owns the truth: clients propose actions, the rules engine decides, and an event
+//! is committed to the database before anyone hears of it. Hidden setup stays hidden: every
+//! state sent goes through `Ruleset::view` for its recipient.
+
+pub mod agent;
+pub mod client;
+pub mod error;
+pub mod game;
+pub mod http;
+pub mod hub;
+pub mod loadtest;
+pub mod notify;
+pub mod protocol;
+pub mod render;
+pub mod serve;
+pub mod store;
+pub mod token;
+pub mod ws;
+
+pub use error::{ApiError, ErrorCode};
+pub use loadtest::LoadtestArgs;
+pub use serve::ServeArgs;

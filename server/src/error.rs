@@ -1,0 +1,72 @@
+//! The one error type of the API: a stable code for programs and a sentence for people.
+
+use serde::Serialize;
+
+/// What kind of problem a request or message had. Serialized in kebab-case (`illegal-action`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ErrorCode {
+    /// The request or message could not be read (not JSON, missing or mistyped field).
+    BadRequest,
+    /// The request or message is larger than the server accepts.
+    TooLarge,
+    /// No such game, scenario or route.
+    NotFound,
+    /// The token does not hold the seat this needs (wrong seat, spectator, no token).
+    Forbidden,
+    /// It is the other side's turn (or setup).
+    NotYourTurn,
+    /// The rules refuse the action; the message says which rule.
+    IllegalAction,
+    /// The game changed since the state the client acted on; nothing was applied.
+    Stale,
+    /// The game has ended.
+    GameOver,
+    /// The seat asked for is already taken.
+    Conflict,
+    /// The server failed (storage unavailable); nothing was applied.
+    Internal,
+}
+
+/// An error answer: nothing was changed by the request that caused it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, thiserror::Error)]
+#[error("{code:?}: {message}")]
+pub struct ApiError {
+    /// What kind of problem.
+    pub code: ErrorCode,
+    /// What is wrong, for people.
+    pub message: String,
+}
+
+impl ApiError {
+    /// An error with a code and message.
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> ApiError {
+        ApiError { code, message: message.into() }
+    }
+
+    /// A request or message that could not be read.
+    pub fn bad_request(message: impl Into<String>) -> ApiError {
+        ApiError::new(ErrorCode::BadRequest, message)
+    }
+
+    /// An unknown game.
+    pub fn no_game(id: &str) -> ApiError {
+        // Ids are not secret; they are shown so that a typo is easy to spot.
+        ApiError::new(ErrorCode::NotFound, format!("no game has the id `{}`", clip(id, 40)))
+    }
+
+    /// A storage failure. The detail goes to the log, not to the client.
+    pub fn storage(err: &sqlx::Error) -> ApiError {
+        tracing::error!(error = %err, "storage error");
+        ApiError::new(ErrorCode::Internal, "the game store is unavailable; nothing was changed, try again")
+    }
+}
+
+/// At most `max` characters of `text`, for echoing outside input in messages.
+#[must_use]
+pub fn clip(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((i, _)) => format!("{}...", &text[..i]),
+        None => text.to_string(),
+    }
+}

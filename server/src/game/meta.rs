@@ -1,0 +1,82 @@
+//! What a game was created with: scenario, options, mode, clock and AI seat.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use warlord_rules::Side;
+
+/// How a game is played.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mode {
+    /// Two people playing now, optionally with a clock.
+    Live,
+    /// Two people taking turns whenever they come back: no clock.
+    Correspondence,
+    /// A person against the server's AI.
+    Ai,
+}
+
+impl Mode {
+    /// The name stored and shown.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Live => "live",
+            Mode::Correspondence => "correspondence",
+            Mode::Ai => "ai",
+        }
+    }
+
+    /// The mode with a stored name.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Mode> {
+        [Mode::Live, Mode::Correspondence, Mode::Ai].into_iter().find(|m| m.name() == name)
+    }
+}
+
+/// A game clock's settings: time for the game plus a bonus per turn.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockConfig {
+    /// Each side's time at the start, in milliseconds.
+    pub initial_ms: i64,
+    /// Time added after each of a side's turns, in milliseconds.
+    pub increment_ms: i64,
+}
+
+/// The AI's seat in a game against the AI.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AiSeat {
+    /// The side the AI plays.
+    pub side: Side,
+    /// Its strength, 1 (weakest) to 8.
+    pub level: u8,
+}
+
+/// A game's settings: everything stored about it except the tokens and the events.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameMeta {
+    /// The game's id.
+    pub id: String,
+    /// The scenario's id.
+    pub scenario: String,
+    /// Option overrides (name, value as written in scenario files).
+    pub options: BTreeMap<String, String>,
+    /// How it is played.
+    pub mode: Mode,
+    /// The clock, if any (live games only).
+    pub clock: Option<ClockConfig>,
+    /// The AI's seat, in games against the AI.
+    pub ai: Option<AiSeat>,
+    /// Whether the lobby lists it.
+    pub public: bool,
+    /// When it was created (Unix milliseconds).
+    pub created_ms: i64,
+}
+
+impl GameMeta {
+    /// The option overrides as pairs, as `Scenario::ruleset` takes them.
+    #[must_use]
+    pub fn option_pairs(&self) -> Vec<(String, String)> {
+        self.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect()
+    }
+}

@@ -1,0 +1,247 @@
+//! A game as the server holds it: its settings, its rules, and the position reached by
+//! replaying its event log through the engine. Pure: no I/O, so that every process that
+//! replays the same log reaches the same game.
+
+mod clock;
+mod event;
+mod meta;
+mod record;
+
+pub use clock::{Clock, ClockView};
+pub use event::{Event, EventKind};
+pub use meta::{AiSeat, ClockConfig, GameMeta, Mode};
+
+use crate::error::{ApiError, ErrorCode};
+use std::sync::Arc;
+use warlord_rules::notation::{format_action, parse_action};
+use warlord_rules::{Action, EndReason, Outcome, Phase, Position, Ruleset, Scenario, Side};
+
+/// One turn of the move list: a side's actions, as notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Turn {
+    /// The side that played it.
+    pub side: Side,
+    /// Whether it was a setup turn (placements and the commit).
+    pub setup: bool,
+    /// Its actions, without the turn's end.
+    pub actions: Vec<Arc<str>>,
+    /// Whether the turn has ended.
+    pub done: bool,
+}
+
+/// A game: settings, rules, the event log and what it leads to.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// The settings.
+    pub meta: Arc<GameMeta>,
+    /// The scenario, for names and descriptions.
+    pub scenario: Arc<Scenario>,
+    /// The rules for the scenario and options.
+    pub rules: Arc<dyn Ruleset>,
+    position: Position,
+    /// The position just before the game ended, when it ended before both sides had committed
+    /// their setup: what is shown stays hidden as it was (rulings 10).
+    hidden_setup: Option<Position>,
+    events: Vec<Event>,
+    turns: Vec<Turn>,
+    draw_offer: Option<Side>,
+    clock: Option<Clock>,
+}
+
+/// Who is looking at a game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Viewer {
+    /// The holder of a side's seat.
+    Seat(Side),
+    /// Anyone with the spectator link (or the lobby).
+    Spectator,
+}
+
+impl Viewer {
+    /// The side, for seats.
+    #[must_use]
+    pub fn side(self) -> Option<Side> {
+        match self {
+            Viewer::Seat(side) => Some(side),
+            Viewer::Spectator => None,
+        }
+    }
+}
+
+impl Game {
+    /// A new game at the scenario's start. Fails if the options do not fit the scenario.
+    pub fn new(meta: Arc<GameMeta>, scenario: Arc<Scenario>) -> Result<Game, ApiError> {
+        let rules = scenario
+            .ruleset(&meta.option_pairs())
+            .map_err(|e| ApiError::bad_request(format!("the options do not fit the scenario: {e}")))?;
+        let position = rules.start();
+        let clock = meta.clock.map(Clock::new);
+        Ok(Game {
+            meta,
+            scenario,
+            rules,
+            position,
+            hidden_setup: None,
+            events: Vec::new(),
+            turns: Vec::new(),
+            draw_offer: None,
+            clock,
+        })
+    }
+
+    /// The true position (for the server only: clients get [`Game::visible_position`]).
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The events so far.
+    #[must_use]
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// The next sequence number.
+    #[must_use]
+    pub fn seq(&self) -> u64 {
+        self.events.len() as u64
+    }
+
+    /// The outcome, once over.
+    #[must_use]
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.position.outcome()
+    }
+
+    /// The side with a pending draw offer.
+    #[must_use]
+    pub fn draw_offer(&self) -> Option<Side> {
+        self.draw_offer
+    }
+
+    /// The clocks, if the game has them.
+    #[must_use]
+    pub fn clock(&self) -> Option<&Clock> {
+        self.clock.as_ref()
+    }
+
+    /// Whether the sides' setups are still secret from each other.
+    #[must_use]
+    pub fn setup_secret(&self) -> bool {
+        self.hidden_setup.is_some() || *self.position.phase() == Phase::Setup
+    }
+
+    /// What a viewer may see of the position (rulings 10).
+    #[must_use]
+    pub fn visible_position(&self, viewer: Viewer) -> Position {
+        let pos = self.hidden_setup.as_ref().unwrap_or(&self.position);
+        self.rules.view(pos, viewer.side())
+    }
+
+    /// The move list a viewer may see, with each turn's index in the whole list: while setups
+    /// are secret, the other side's setup turns are left out.
+    pub fn visible_turns(&self, viewer: Viewer) -> impl Iterator<Item = (usize, &Turn)> + '_ {
+        let secret = self.setup_secret();
+        self.turns.iter().enumerate().filter(move |(_, t)| !(secret && t.setup && viewer.side() != Some(t.side)))
+    }
+
+    /// Checks an event against the game and applies it; on error the game is unchanged.
+    pub fn apply(&mut self, event: Event) -> Result<(), ApiError> {
+        if let Some(outcome) = self.position.outcome() {
+            return Err(ApiError::new(ErrorCode::GameOver, format!("the game is over: {outcome}")));
+        }
+        let side = event.side;
+        let opponent = side.opponent();
+        match event.kind {
+            EventKind::Action => self.apply_action(&event)?,
+            EventKind::Resign => self.finish(Outcome::win(opponent, EndReason::Resignation), event.at_ms),
+            EventKind::DrawOffer if self.draw_offer == Some(opponent) => {
+                self.finish(Outcome::draw(EndReason::Agreement), event.at_ms);
+            }
+            EventKind::DrawOffer if self.draw_offer == Some(side) => {
+                return Err(ApiError::new(ErrorCode::Conflict, "you have already offered a draw"));
+            }
+            EventKind::DrawOffer => self.draw_offer = Some(side),
+            EventKind::DrawAccept | EventKind::DrawDecline if self.draw_offer != Some(opponent) => {
+                return Err(ApiError::new(ErrorCode::Conflict, "your opponent has not offered a draw"));
+            }
+            EventKind::DrawAccept => self.finish(Outcome::draw(EndReason::Agreement), event.at_ms),
+            EventKind::DrawDecline => self.draw_offer = None,
+            EventKind::Timeout => {
+                if !self.clock.as_ref().is_some_and(|c| c.flagged(side, event.at_ms)) {
+                    return Err(ApiError::new(ErrorCode::Conflict, format!("{side} still has time")));
+                }
+                self.finish(Outcome::win(opponent, EndReason::Timeout), event.at_ms);
+            }
+        }
+        self.events.push(event);
+        Ok(())
+    }
+
+    fn apply_action(&mut self, event: &Event) -> Result<(), ApiError> {
+        let side = event.side;
+        if self.position.to_move() != side {
+            return Err(ApiError::new(ErrorCode::NotYourTurn, format!("it is {}'s turn", self.position.to_move())));
+        }
+        if self.clock.as_ref().is_some_and(|c| c.flagged(side, event.at_ms)) {
+            return Err(ApiError::new(ErrorCode::GameOver, "your time has run out"));
+        }
+        let action = parse_action(&event.body, self.rules.pieces())
+            .map_err(|e| ApiError::new(ErrorCode::BadRequest, e.to_string()))?;
+        let setup = *self.position.phase() == Phase::Setup;
+        let report = self
+            .rules
+            .play(&mut self.position, action)
+            .map_err(|e| ApiError::new(ErrorCode::IllegalAction, e.reason))?;
+        if !self.turns.last().is_some_and(|t| !t.done) {
+            self.turns.push(Turn { side, setup, actions: Vec::new(), done: false });
+        }
+        let turn = self.turns.last_mut().expect("a turn in progress");
+        if action != Action::EndTurn {
+            turn.actions.push(Arc::from(format_action(&action, self.rules.pieces())));
+        }
+        let ended = report.turn_ended || report.outcome.is_some();
+        turn.done = ended;
+        if ended && self.draw_offer == Some(side.opponent()) {
+            // Playing on declines the opponent's offer.
+            self.draw_offer = None;
+        }
+        if let Some(clock) = &mut self.clock {
+            if report.outcome.is_some() {
+                clock.stop(event.at_ms);
+            } else if ended && !setup {
+                clock.turn_ended(side, event.at_ms);
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self, outcome: Outcome, at_ms: i64) {
+        if *self.position.phase() == Phase::Setup {
+            self.hidden_setup = Some(self.position.clone());
+        }
+        self.rules.conclude(&mut self.position, outcome);
+        self.draw_offer = None;
+        if let Some(clock) = &mut self.clock {
+            clock.stop(at_ms);
+        }
+    }
+
+    /// The canonical notation of an action text for this game (so that stored events read
+    /// the same whatever spelling the client used); an error if it is not notation.
+    pub fn canonical_action(&self, text: &str) -> Result<String, ApiError> {
+        let action = parse_action(text, self.rules.pieces()).map_err(|e| ApiError::bad_request(e.to_string()))?;
+        Ok(format_action(&action, self.rules.pieces()))
+    }
+}
+
+/// The time now, in Unix milliseconds.
+#[must_use]
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,156 @@
+//! The HTTP API (documented in docs/API.md): scenarios, the lobby, creating games, reading a
+//! game's state and record, acting without a WebSocket, and the WebSocket upgrade.
+
+use crate::error::{ApiError, ErrorCode};
+use crate::game::{now_ms, Viewer};
+use crate::hub::{Created, Games};
+use crate::protocol::{self, MAX_MESSAGE_BYTES};
+use crate::render::{game_info, state_view, GameInfo, StateView};
+use crate::store::LobbyEntry;
+use crate::ws;
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use warlord_rules::Family;
+
+/// The API's routes over a set of games.
+pub fn router(games: Games) -> Router {
+    Router::new()
+        .route("/api/health", get(|| async { Json(serde_json::json!({ "ok": true })) }))
+        .route("/api/scenarios", get(scenarios))
+        .route("/api/games", get(lobby).post(create))
+        .route("/api/games/{id}", get(game))
+        .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/commands", post(command))
+        .route("/api/games/{id}/ws", get(ws::upgrade))
+        .fallback(|| async { ApiError::new(ErrorCode::NotFound, "no such route; see docs/API.md") })
+        // Bodies up to 4x the message limit are read so that `too-large` is a JSON error.
+        .layer(DefaultBodyLimit::max(4 * MAX_MESSAGE_BYTES))
+        .with_state(games)
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = match self.code {
+            ErrorCode::BadRequest => StatusCode::BAD_REQUEST,
+            ErrorCode::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ErrorCode::NotFound => StatusCode::NOT_FOUND,
+            ErrorCode::Forbidden => StatusCode::FORBIDDEN,
+            ErrorCode::IllegalAction => StatusCode::UNPROCESSABLE_ENTITY,
+            ErrorCode::NotYourTurn | ErrorCode::Stale | ErrorCode::GameOver | ErrorCode::Conflict => StatusCode::CONFLICT,
+            ErrorCode::Internal => StatusCode::SERVICE_UNAVAILABLE,
+        };
+        (status, Json(serde_json::json!({ "error": self }))).into_response()
+    }
+}
+
+/// The token query parameter.
+#[derive(Deserialize, Default)]
+pub struct TokenQuery {
+    /// A seat or spectator token.
+    pub token: Option<String>,
+}
+
+/// The token a request presents: `Authorization: Bearer <token>`, else `?token=`.
+#[must_use]
+pub fn presented_token(headers: &HeaderMap, query: &TokenQuery) -> Option<String> {
+    headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(|t| t.trim().to_string())
+        .or_else(|| query.token.clone())
+}
+
+#[derive(Serialize)]
+struct ScenarioEntry {
+    id: String,
+    name: String,
+    description: String,
+    family: Family,
+    options: BTreeMap<String, String>,
+}
+
+async fn scenarios(State(games): State<Games>) -> Json<Vec<ScenarioEntry>> {
+    let mut list: Vec<_> = games
+        .scenarios()
+        .values()
+        .map(|s| ScenarioEntry {
+            id: s.id.clone(),
+            name: s.name.clone(),
+            description: s.description.clone(),
+            family: s.family,
+            options: s
+                .option_names()
+                .iter()
+                .map(|n| (n.to_string(), s.options.get(*n).map_or_else(String::new, ToString::to_string)))
+                .collect(),
+        })
+        .collect();
+    list.sort_by(|a, b| a.id.cmp(&b.id));
+    Json(list)
+}
+
+async fn lobby(State(games): State<Games>) -> Result<Json<Vec<LobbyEntry>>, ApiError> {
+    games.store().lobby(100).await.map(Json).map_err(|e| ApiError::storage(&e))
+}
+
+#[derive(Serialize)]
+struct Link {
+    token: String,
+    path: String,
+}
+
+#[derive(Serialize)]
+struct CreatedBody {
+    id: String,
+    white: Option<Link>,
+    black: Option<Link>,
+    spectator: Link,
+}
+
+async fn create(State(games): State<Games>, body: Bytes) -> Result<(StatusCode, Json<CreatedBody>), ApiError> {
+    let request = protocol::parse_create(&body)?;
+    let Created { id, white, black, spectator } = games.create(request).await?;
+    // The token rides in the fragment, which browsers never send to servers or proxies.
+    let link = |t: crate::token::Token| Link { path: format!("/play/{id}#{}", t.secret()), token: t.secret().to_string() };
+    let body = CreatedBody { white: white.map(link), black: black.map(link), spectator: link(spectator), id: id.clone() };
+    Ok((StatusCode::CREATED, Json(body)))
+}
+
+#[derive(Serialize)]
+struct GameBody {
+    game: GameInfo,
+    state: StateView,
+}
+
+async fn viewer_of(games: &Games, id: &str, headers: &HeaderMap, query: &TokenQuery) -> Result<(std::sync::Arc<crate::hub::Hub>, Viewer), ApiError> {
+    let hub = games.hub(id).await?;
+    let viewer = hub.viewer(presented_token(headers, query).as_deref())?;
+    Ok((hub, viewer))
+}
+
+async fn game(State(games): State<Games>, Path(id): Path<String>, Query(query): Query<TokenQuery>, headers: HeaderMap) -> Result<Json<GameBody>, ApiError> {
+    let (hub, viewer) = viewer_of(&games, &id, &headers, &query).await?;
+    let game = hub.snapshot();
+    Ok(Json(GameBody { game: game_info(&game), state: state_view(&game, viewer, now_ms()) }))
+}
+
+async fn record(State(games): State<Games>, Path(id): Path<String>, Query(query): Query<TokenQuery>, headers: HeaderMap) -> Result<Response, ApiError> {
+    let (hub, viewer) = viewer_of(&games, &id, &headers, &query).await?;
+    let text = hub.snapshot().record_text(viewer);
+    let disposition = format!("attachment; filename=\"warlord-{id}.txt\"");
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()), (header::CONTENT_DISPOSITION, disposition)], text).into_response())
+}
+
+async fn command(State(games): State<Games>, Path(id): Path<String>, Query(query): Query<TokenQuery>, headers: HeaderMap, body: Bytes) -> Result<Json<serde_json::Value>, ApiError> {
+    let message = protocol::parse_message(&body).map_err(|(_, e)| e)?;
+    let (hub, viewer) = viewer_of(&games, &id, &headers, &query).await?;
+    let seq = hub.command(viewer, message.command).await?;
+    Ok(Json(serde_json::json!({ "type": "accepted", "ref": message.reference, "seq": seq })))
+}

@@ -1,0 +1,85 @@
+//! `warlord serve`: options, start-up and shutdown.
+
+use crate::hub::Games;
+use crate::store::Store;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use tokio::net::TcpListener;
+
+/// The options of `warlord serve`.
+#[derive(clap::Args, Clone, Debug)]
+pub struct ServeArgs {
+    /// The address and port to listen on.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub listen: SocketAddr,
+    /// The SQLite database file, created on first start.
+    #[arg(long, default_value = "warlord.db")]
+    pub db: PathBuf,
+    /// A PostgreSQL URL (postgres://user:password@host/database) to use instead of the file.
+    /// Several server processes may share one PostgreSQL database.
+    #[arg(long)]
+    pub database_url: Option<String>,
+}
+
+impl ServeArgs {
+    /// The database URL these options name.
+    #[must_use]
+    pub fn store_url(&self) -> String {
+        self.database_url.clone().unwrap_or_else(|| Store::sqlite_url(&self.db))
+    }
+}
+
+/// A server listening on a socket.
+#[derive(Debug)]
+pub struct Running {
+    /// The address it listens on (with the port chosen, if 0 was asked).
+    pub addr: SocketAddr,
+    /// Its games.
+    pub games: Games,
+    task: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl Running {
+    /// Waits until the server stops.
+    pub async fn wait(self) -> anyhow::Result<()> {
+        Ok(self.task.await??)
+    }
+
+    /// Stops accepting connections and ends the server's task.
+    pub fn stop(&self) {
+        self.task.abort();
+    }
+}
+
+/// Opens the store (migrating it) and starts serving on `listen`.
+pub async fn start(store_url: &str, listen: SocketAddr) -> anyhow::Result<Running> {
+    let store = Store::open(store_url).await?;
+    let games = Games::new(store);
+    crate::notify::spawn(games.clone());
+    let listener = TcpListener::bind(listen).await?;
+    let addr = listener.local_addr()?;
+    let app = crate::http::router(games.clone());
+    let task = tokio::spawn(async move {
+        axum::serve(listener, app)
+            .with_graceful_shutdown(async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await
+    });
+    Ok(Running { addr, games, task })
+}
+
+/// Runs the server until interrupted (on its own multi-threaded runtime, with logging to
+/// standard error; `RUST_LOG` filters it).
+pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into());
+    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).try_init();
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    runtime.block_on(async {
+        let running = start(&args.store_url(), args.listen).await?;
+        let store = if args.database_url.is_some() { "PostgreSQL".to_string() } else { args.db.display().to_string() };
+        // The first line names the address, so that scripts and tests can wait for it.
+        println!("warlord serve: listening on http://{} (games in {store})", running.addr);
+        running.wait().await
+    })
+}

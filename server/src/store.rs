@@ -1,0 +1,279 @@
+//! Storage: SQLite (a file, the default) or PostgreSQL (by URL), through sqlx's `Any` driver so
+//! that both run the same queries and the same migrations (`server/migrations`).
+//!
+//! A game is its settings row plus its event log; `(game_id, seq)` is the primary key, so two
+//! writers (two processes, or a process racing its AI) can never both append the same step:
+//! the second one's transaction fails and it rereads the log. An event is committed before
+//! anyone is told about it. With PostgreSQL each append also sends `NOTIFY warlord_games` with
+//! the game's id, in the same transaction, for the other processes (see [`crate::notify`]).
+
+use crate::game::{AiSeat, ClockConfig, Event, EventKind, GameMeta, Mode};
+use serde::Serialize;
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::error::ErrorKind;
+use sqlx::{AnyPool, Executor, Row};
+use std::path::Path;
+use std::str::FromStr;
+use std::sync::Arc;
+use tokio::sync::Mutex;
+use warlord_rules::Side;
+
+/// The PostgreSQL notification channel for "a game changed" (payload: the game id).
+pub const CHANNEL: &str = "warlord_games";
+
+/// The hashed tokens of a game's seats.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatHashes {
+    /// White's token hash; `None` if nobody holds the seat (the AI plays it).
+    pub white: Option<String>,
+    /// Black's token hash, likewise.
+    pub black: Option<String>,
+    /// The spectator token's hash.
+    pub spectator: String,
+}
+
+/// A lobby entry.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LobbyEntry {
+    /// The game's id.
+    pub id: String,
+    /// Its scenario's id.
+    pub scenario: String,
+    /// How it is played.
+    pub mode: Mode,
+    /// `setup`, `play` or `over`.
+    pub status: String,
+    /// The score once over (`1-0`, `0-1`, `1/2-1/2`).
+    pub result: Option<String>,
+    /// When it was created (Unix milliseconds).
+    pub created_ms: i64,
+    /// When its last event was accepted (Unix milliseconds).
+    pub updated_ms: i64,
+}
+
+/// The game store.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: AnyPool,
+    postgres_url: Option<String>,
+    /// SQLite allows one writer at a time; writers queue here rather than in SQLite's
+    /// sleeping busy handler, which would add tens of milliseconds under load.
+    write_lock: Option<Arc<Mutex<()>>>,
+}
+
+impl Store {
+    /// The URL of a SQLite database file (created if missing).
+    #[must_use]
+    pub fn sqlite_url(path: &Path) -> String {
+        format!("sqlite://{}?mode=rwc", path.display())
+    }
+
+    /// Connects to a database by URL (`sqlite://...` or `postgres://...`) and brings its schema
+    /// up to date.
+    pub async fn open(url: &str) -> Result<Store, sqlx::Error> {
+        sqlx::any::install_default_drivers();
+        let options = AnyConnectOptions::from_str(url)?;
+        let postgres = url.starts_with("postgres:") || url.starts_with("postgresql:");
+        let pool = AnyPoolOptions::new()
+            .max_connections(if postgres { 16 } else { 4 })
+            .after_connect(|conn, _| {
+                Box::pin(async move {
+                    if conn.backend_name() == "SQLite" {
+                        // With WAL, NORMAL keeps every commit through a crash or kill of the
+                        // process; only a power cut may lose the last commits.
+                        conn.execute("PRAGMA synchronous = NORMAL").await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect_with(options)
+            .await?;
+        if !postgres {
+            pool.execute("PRAGMA journal_mode = WAL").await?;
+        }
+        sqlx::migrate!("./migrations").run(&pool).await?;
+        Ok(Store {
+            pool,
+            postgres_url: postgres.then(|| url.to_string()),
+            write_lock: (!postgres).then(|| Arc::new(Mutex::new(()))),
+        })
+    }
+
+    /// The PostgreSQL URL, when the store is PostgreSQL (for listening to notifications).
+    #[must_use]
+    pub fn postgres_url(&self) -> Option<&str> {
+        self.postgres_url.as_deref()
+    }
+
+    /// Stores a new game.
+    pub async fn insert_game(&self, meta: &GameMeta, seats: &SeatHashes, status: &str) -> Result<(), sqlx::Error> {
+        let options = serde_json::to_string(&meta.options).unwrap_or_else(|_| "{}".into());
+        let _guard = self.write_guard().await;
+        sqlx::query(
+            "INSERT INTO games (id, scenario, options, mode, ai_side, ai_level, clock_initial_ms, \
+             clock_increment_ms, white_hash, black_hash, spectator_hash, public, status, result, \
+             created_ms, updated_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, NULL, $14, $15)",
+        )
+        .bind(&meta.id)
+        .bind(&meta.scenario)
+        .bind(options)
+        .bind(meta.mode.name())
+        .bind(meta.ai.map(|a| a.side.name()))
+        .bind(meta.ai.map(|a| i64::from(a.level)))
+        .bind(meta.clock.map(|c| c.initial_ms))
+        .bind(meta.clock.map(|c| c.increment_ms))
+        .bind(seats.white.as_deref())
+        .bind(seats.black.as_deref())
+        .bind(&seats.spectator)
+        .bind(i64::from(meta.public))
+        .bind(status)
+        .bind(meta.created_ms)
+        .bind(meta.created_ms)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// A game's settings and seat hashes, if it exists.
+    pub async fn game(&self, id: &str) -> Result<Option<(GameMeta, SeatHashes)>, sqlx::Error> {
+        let row = sqlx::query(
+            "SELECT scenario, options, mode, ai_side, ai_level, clock_initial_ms, clock_increment_ms, \
+             white_hash, black_hash, spectator_hash, public, created_ms FROM games WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(row) = row else { return Ok(None) };
+        let corrupt = |what: &str| sqlx::Error::Decode(format!("game {id}: bad {what} in the database").into());
+        let options: String = row.try_get("options")?;
+        let mode: String = row.try_get("mode")?;
+        let ai_side: Option<String> = row.try_get("ai_side")?;
+        let ai_level: Option<i64> = row.try_get("ai_level")?;
+        let ai = match (ai_side, ai_level) {
+            (Some(side), Some(level)) => Some(AiSeat {
+                side: side_from(&side).ok_or_else(|| corrupt("ai_side"))?,
+                level: u8::try_from(level).map_err(|_| corrupt("ai_level"))?,
+            }),
+            _ => None,
+        };
+        let initial: Option<i64> = row.try_get("clock_initial_ms")?;
+        let increment: Option<i64> = row.try_get("clock_increment_ms")?;
+        let public: i64 = row.try_get("public")?;
+        let meta = GameMeta {
+            id: id.to_string(),
+            scenario: row.try_get("scenario")?,
+            options: serde_json::from_str(&options).map_err(|_| corrupt("options"))?,
+            mode: Mode::from_name(&mode).ok_or_else(|| corrupt("mode"))?,
+            clock: initial.zip(increment).map(|(initial_ms, increment_ms)| ClockConfig { initial_ms, increment_ms }),
+            ai,
+            public: public != 0,
+            created_ms: row.try_get("created_ms")?,
+        };
+        let seats = SeatHashes {
+            white: row.try_get("white_hash")?,
+            black: row.try_get("black_hash")?,
+            spectator: row.try_get("spectator_hash")?,
+        };
+        Ok(Some((meta, seats)))
+    }
+
+    /// A game's events from sequence number `from` on, in order.
+    pub async fn events_from(&self, id: &str, from: u64) -> Result<Vec<Event>, sqlx::Error> {
+        let rows = sqlx::query("SELECT seq, kind, side, body, at_ms FROM events WHERE game_id = $1 AND seq >= $2 ORDER BY seq")
+            .bind(id)
+            .bind(from as i64)
+            .fetch_all(&self.pool)
+            .await?;
+        let mut events = Vec::with_capacity(rows.len());
+        for (i, row) in rows.iter().enumerate() {
+            let corrupt = |what: &str| sqlx::Error::Decode(format!("game {id}: bad {what} in event {}", from + i as u64).into());
+            let seq: i64 = row.try_get("seq")?;
+            if seq != (from + i as u64) as i64 {
+                return Err(corrupt("sequence number"));
+            }
+            let kind: String = row.try_get("kind")?;
+            let side: String = row.try_get("side")?;
+            let body: String = row.try_get("body")?;
+            events.push(Event {
+                kind: EventKind::from_name(&kind).ok_or_else(|| corrupt("kind"))?,
+                side: side_from(&side).ok_or_else(|| corrupt("side"))?,
+                body: Arc::from(body),
+                at_ms: row.try_get("at_ms")?,
+            });
+        }
+        Ok(events)
+    }
+
+    /// Appends events at sequence numbers `from`, `from + 1`, ... and updates the lobby fields,
+    /// in one transaction. `Ok(false)` if another writer got there first (nothing was written).
+    pub async fn append(&self, id: &str, from: u64, events: &[Event], status: &str, result: Option<&str>) -> Result<bool, sqlx::Error> {
+        let _guard = self.write_guard().await;
+        let mut tx = self.pool.begin().await?;
+        for (i, event) in events.iter().enumerate() {
+            let inserted = sqlx::query("INSERT INTO events (game_id, seq, kind, side, body, at_ms) VALUES ($1, $2, $3, $4, $5, $6)")
+                .bind(id)
+                .bind((from + i as u64) as i64)
+                .bind(event.kind.name())
+                .bind(event.side.name())
+                .bind(&*event.body)
+                .bind(event.at_ms)
+                .execute(&mut *tx)
+                .await;
+            match inserted {
+                Ok(_) => {}
+                Err(sqlx::Error::Database(e)) if e.kind() == ErrorKind::UniqueViolation => return Ok(false),
+                Err(e) => return Err(e),
+            }
+        }
+        let updated_ms = events.last().map_or(0, |e| e.at_ms);
+        sqlx::query("UPDATE games SET status = $1, result = $2, updated_ms = $3 WHERE id = $4")
+            .bind(status)
+            .bind(result)
+            .bind(updated_ms)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        if self.postgres_url.is_some() {
+            sqlx::query("SELECT 1 FROM pg_notify($1, $2)").bind(CHANNEL).bind(id).execute(&mut *tx).await?;
+        }
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// The public games, most recently active first.
+    pub async fn lobby(&self, limit: u32) -> Result<Vec<LobbyEntry>, sqlx::Error> {
+        let rows = sqlx::query(
+            "SELECT id, scenario, mode, status, result, created_ms, updated_ms FROM games \
+             WHERE public = 1 ORDER BY updated_ms DESC LIMIT $1",
+        )
+        .bind(i64::from(limit))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                let mode: String = row.try_get("mode")?;
+                Ok(LobbyEntry {
+                    id: row.try_get("id")?,
+                    scenario: row.try_get("scenario")?,
+                    mode: Mode::from_name(&mode).ok_or_else(|| sqlx::Error::Decode("bad mode in the database".into()))?,
+                    status: row.try_get("status")?,
+                    result: row.try_get("result")?,
+                    created_ms: row.try_get("created_ms")?,
+                    updated_ms: row.try_get("updated_ms")?,
+                })
+            })
+            .collect()
+    }
+
+    async fn write_guard(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
+        match &self.write_lock {
+            Some(lock) => Some(lock.lock().await),
+            None => None,
+        }
+    }
+}
+
+fn side_from(name: &str) -> Option<Side> {
+    Side::BOTH.into_iter().find(|s| s.name() == name)
+}

@@ -1,0 +1,124 @@
+//! The WebSocket of a game: on connecting, the client gets the game's description and its
+//! state; then a fresh state after every change, and an answer to each message it sends.
+//! A bad message gets an `error` and changes nothing; the connection stays open.
+
+use crate::error::ApiError;
+use crate::game::{now_ms, Game, Viewer};
+use crate::http::{presented_token, TokenQuery};
+use crate::hub::{Games, Hub};
+use crate::protocol::{self, Command};
+use crate::render::{game_info, state_view, GameInfo, StateView};
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use futures_util::{SinkExt, StreamExt};
+use serde::Serialize;
+use std::sync::Arc;
+
+/// Frames above this size close the connection (a protocol-level guard); messages between
+/// [`protocol::MAX_MESSAGE_BYTES`] and this get a `too-large` error and the connection stays.
+pub const MAX_FRAME_BYTES: usize = 1 << 20;
+
+/// What the server sends on a game's WebSocket.
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum ServerMessage {
+    /// The game's fixed description (first message).
+    Game(Box<GameInfo>),
+    /// The game's state for this connection's viewer (on connecting and after each change).
+    State(Box<StateView>),
+    /// A message was carried out; `seq` is the game's event count after it.
+    Accepted {
+        /// The client's `ref`.
+        #[serde(rename = "ref")]
+        reference: Option<u64>,
+        /// The number of events after it.
+        seq: u64,
+    },
+    /// The answer to a `ping`.
+    Pong {
+        /// The client's `ref`.
+        #[serde(rename = "ref")]
+        reference: Option<u64>,
+    },
+    /// A message was refused; nothing changed.
+    Error {
+        /// The client's `ref`, if it could be read.
+        #[serde(rename = "ref")]
+        reference: Option<u64>,
+        /// What is wrong.
+        error: ApiError,
+    },
+}
+
+/// `GET /api/games/{id}/ws`: checks the game and the token, then upgrades.
+pub async fn upgrade(
+    State(games): State<Games>,
+    Path(id): Path<String>,
+    Query(query): Query<TokenQuery>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let hub = games.hub(&id).await?;
+    let viewer = hub.viewer(presented_token(&headers, &query).as_deref())?;
+    Ok(ws.max_message_size(MAX_FRAME_BYTES).max_frame_size(MAX_FRAME_BYTES).on_upgrade(move |socket| connection(socket, hub, viewer)))
+}
+
+async fn connection(socket: WebSocket, hub: Arc<Hub>, viewer: Viewer) {
+    let (mut sink, mut stream) = socket.split();
+    let mut changes = hub.subscribe();
+    let first = changes.borrow_and_update().clone();
+    if send(&mut sink, &ServerMessage::Game(Box::new(game_info(&first)))).await.is_err()
+        || send(&mut sink, &state(&first, viewer)).await.is_err()
+    {
+        return;
+    }
+    loop {
+        tokio::select! {
+            changed = changes.changed() => {
+                if changed.is_err() {
+                    break;
+                }
+                let game = changes.borrow_and_update().clone();
+                if send(&mut sink, &state(&game, viewer)).await.is_err() {
+                    break;
+                }
+            }
+            incoming = stream.next() => {
+                let reply = match incoming {
+                    Some(Ok(Message::Text(text))) => answer(&hub, viewer, text.as_bytes()).await,
+                    Some(Ok(Message::Binary(_))) => ServerMessage::Error {
+                        reference: None,
+                        error: ApiError::bad_request("messages are JSON text, not binary"),
+                    },
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                    Some(Ok(Message::Close(_)) | Err(_)) | None => break,
+                };
+                if send(&mut sink, &reply).await.is_err() {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+fn state(game: &Game, viewer: Viewer) -> ServerMessage {
+    ServerMessage::State(Box::new(state_view(game, viewer, now_ms())))
+}
+
+async fn answer(hub: &Arc<Hub>, viewer: Viewer, bytes: &[u8]) -> ServerMessage {
+    match protocol::parse_message(bytes) {
+        Err((reference, error)) => ServerMessage::Error { reference, error },
+        Ok(message) if message.command == Command::Ping {} => ServerMessage::Pong { reference: message.reference },
+        Ok(message) => match hub.command(viewer, message.command).await {
+            Ok(seq) => ServerMessage::Accepted { reference: message.reference, seq },
+            Err(error) => ServerMessage::Error { reference: message.reference, error },
+        },
+    }
+}
+
+async fn send(sink: &mut futures_util::stream::SplitSink<WebSocket, Message>, message: &ServerMessage) -> Result<(), axum::Error> {
+    let text = serde_json::to_string(message).unwrap_or_else(|_| r#"{"type":"error","ref":null,"error":{"code":"internal","message":"could not encode"}}"#.into());
+    sink.send(Message::Text(text.into())).await
+}
