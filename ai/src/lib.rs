@@ -1,1 +1,22 @@
-//! Agents that plan whole turns for any [`warlord_rules::Ruleset`].
+//! Agents that plan whole turns for any [`warlord_rules::Ruleset`]: a position, a budget and a
+//! seed give a whole legal turn. See docs/AI.md.
+//!
+//! - [`agent`]: the [`Agent`] interface, agents by name, UI levels.
+//! - [`agents`]: random, greedy, OEP, MCTS and the champion.
+//! - [`eval`]: the family-generic evaluation and its weights.
+//! - [`setup`]: placements for setup phases.
+//! - [`arena`]: matches between agents (parallel games, Elo, SPRT, records).
+//! - [`tune`]: self-play data and the logistic-regression fit of the weights.
+
+pub mod agent;
+pub mod agents;
+pub mod arena;
+pub mod budget;
+pub mod eval;
+pub mod setup;
+pub mod tune;
+pub mod turn;
+
+pub use agent::{by_name, Agent, Level, AGENT_NAMES};
+pub use budget::{Budget, Meter};
+pub use eval::{Evaluator, Weights};

@@ -1,0 +1,90 @@
+//! The agent interface: a position, a budget and a seed give a whole legal turn.
+
+use crate::agents::{Champion, Greedy, Mcts, Oep, RandomAgent};
+use crate::budget::Budget;
+use crate::setup;
+use warlord_rules::{Action, Phase, Position, Ruleset};
+
+/// Something that plans whole turns. Implementations are deterministic for a given position,
+/// seed and node budget.
+pub trait Agent: Send + Sync {
+    /// A short name for tables and records, like `champion`.
+    fn name(&self) -> String;
+
+    /// Plans a turn of the play phase for the side to move: the actions in order, the last one
+    /// ending the turn (by `EndTurn`, or by the family ending it itself).
+    fn plan_turn(&self, rules: &dyn Ruleset, pos: &Position, budget: Budget, seed: u64) -> Vec<Action>;
+
+    /// Plans a setup for the side to place, from its own view of the position (the other side's
+    /// placement hidden, rulings 10): its placements, then the commit.
+    fn plan_setup(&self, rules: &dyn Ruleset, view: &Position, seed: u64) -> Vec<Action> {
+        setup::placement(rules, view, seed)
+    }
+
+    /// The whole turn of the side to move, in any phase: the entry point for callers. In a
+    /// setup phase the agent sees only [`Ruleset::view`] of the position for its own side.
+    fn choose_turn(&self, rules: &dyn Ruleset, pos: &Position, budget: Budget, seed: u64) -> Vec<Action> {
+        match pos.phase() {
+            Phase::Over(_) => Vec::new(),
+            Phase::Setup => self.plan_setup(rules, &rules.view(pos, Some(pos.to_move())), seed),
+            Phase::Play => self.plan_turn(rules, pos, budget, seed),
+        }
+    }
+}
+
+/// The agents by name, for the command line and the server.
+pub const AGENT_NAMES: [&str; 5] = ["random", "greedy", "oep", "mcts", "champion"];
+
+/// The agent with a name from [`AGENT_NAMES`].
+pub fn by_name(name: &str) -> Result<Box<dyn Agent>, String> {
+    Ok(match name {
+        "random" => Box::new(RandomAgent),
+        "greedy" => Box::new(Greedy::default()),
+        "oep" => Box::new(Oep::default()),
+        "mcts" => Box::new(Mcts::default()),
+        "champion" => Box::new(Champion::default()),
+        other => return Err(format!("no agent is called `{other}`; the agents are {}", AGENT_NAMES.join(", "))),
+    })
+}
+
+/// Playing strength for the UI: the champion with a time budget.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// 50 ms a turn.
+    Easy,
+    /// 250 ms a turn.
+    Medium,
+    /// 1 s a turn.
+    Strong,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Strong];
+
+    /// The budget of a turn at this level.
+    #[must_use]
+    pub fn budget(self) -> Budget {
+        match self {
+            Level::Easy => Budget::Millis(50),
+            Level::Medium => Budget::Millis(250),
+            Level::Strong => Budget::Millis(1000),
+        }
+    }
+
+    /// The level with a name (`easy`, `medium`, `strong`).
+    pub fn parse(name: &str) -> Result<Level, String> {
+        match name {
+            "easy" => Ok(Level::Easy),
+            "medium" => Ok(Level::Medium),
+            "strong" => Ok(Level::Strong),
+            other => Err(format!("no level is called `{other}`; use easy, medium or strong")),
+        }
+    }
+
+    /// The agent that plays at this level.
+    #[must_use]
+    pub fn agent(self) -> Champion {
+        Champion::default()
+    }
+}

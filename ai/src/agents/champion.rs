@@ -1,0 +1,202 @@
+//! The champion: a beam search over its own turn for candidate turns, then the opponent's
+//! greedy reply to each candidate, choosing the turn whose position after the reply is best.
+
+use crate::agent::Agent;
+use crate::agents::Greedy;
+use crate::budget::{Budget, Meter};
+use crate::eval::Evaluator;
+use crate::turn::Line;
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+use rayon::prelude::*;
+use std::collections::HashSet;
+use std::time::Instant;
+use warlord_rules::{Action, Position, Ruleset};
+
+/// Plans in two phases, both run on every core with rayon:
+///
+/// 1. **Candidates.** A beam search over the actions of its own turn: at each depth every
+///    action of every kept partial turn is played and evaluated; finished turns become
+///    candidates, the best unfinished ones (distinct positions) are kept. The width adapts to
+///    the budget.
+/// 2. **Replies.** For the best candidates in order, the opponent's reply is played out
+///    greedily with the same evaluation; a candidate is worth the evaluation of the position
+///    after that reply. This is what sees that a leader left en prise dies next turn.
+///
+/// Under a node budget the work is split in fixed shares and merged in order, so the same seed
+/// and budget give the same turn on any number of cores.
+#[derive(Clone, Debug)]
+pub struct Champion {
+    eval: Evaluator,
+    /// The widest beam of phase 1.
+    pub max_beam: usize,
+    /// The most candidates whose replies are examined.
+    pub max_candidates: usize,
+    /// Share of the budget for phase 1.
+    pub candidate_share: f64,
+}
+
+impl Default for Champion {
+    fn default() -> Champion {
+        Champion::new(Evaluator::default())
+    }
+}
+
+/// A finished turn of one's own, worth `value` before the reply and `after` with it.
+struct Candidate {
+    line: Line,
+    value: f64,
+}
+
+/// How one parallel task spends its share of a budget.
+fn task_meter(budget: Budget, shares: u64, start: Instant) -> Meter {
+    Meter::until(budget.share(shares), start)
+}
+
+impl Champion {
+    /// A champion with an evaluator.
+    #[must_use]
+    pub fn new(eval: Evaluator) -> Champion {
+        Champion { eval, max_beam: 8, max_candidates: 32, candidate_share: 0.4 }
+    }
+
+    /// Phase 1: candidate turns, best first.
+    fn candidates(&self, rules: &dyn Ruleset, pos: &Position, budget: Budget, start: Instant) -> Vec<Candidate> {
+        let me = pos.to_move();
+        let timed = matches!(budget, Budget::Millis(_));
+        let mut meter = Meter::until(budget, start);
+        let cap = usize::from(pos.turn_cap()).max(1);
+        let mut beam = vec![Line::start(pos)];
+        let mut width = 1;
+        let mut seen = HashSet::new();
+        let mut done: Vec<Candidate> = Vec::new();
+        let mut depth = 0;
+        while !beam.is_empty() && !(depth > 0 && meter.spent()) {
+            let depth_start = Instant::now();
+            let pairs: Vec<(usize, Action)> =
+                beam.iter().enumerate().flat_map(|(i, l)| l.legal(rules).into_iter().map(move |a| (i, a))).collect();
+            let children: Vec<Option<(Line, f64)>> = pairs
+                .par_iter()
+                .map(|&(i, a)| {
+                    if timed && depth > 0 && meter.spent() {
+                        return None;
+                    }
+                    let mut m = Meter::start(Budget::Nodes(u64::MAX));
+                    let child = beam[i].then(rules, a, &mut m);
+                    let v = self.eval.value_for(rules, &child.pos, me, &mut m);
+                    Some((child, v))
+                })
+                .collect();
+            for _ in 0..2 * pairs.len() {
+                meter.tick();
+            }
+            let mut next = Vec::new();
+            for (child, value) in children.into_iter().flatten() {
+                if !seen.insert(child.pos.hash()) {
+                    continue;
+                }
+                if child.done {
+                    done.push(Candidate { line: child, value });
+                } else {
+                    next.push((child, value));
+                }
+            }
+            next.sort_by(|a, b| b.1.total_cmp(&a.1));
+            if depth == 0 {
+                // The first depth measures the cost of one state; size the beam to fit the
+                // rest of the turn into this phase's budget.
+                let per_state = match (budget, meter.remaining()) {
+                    (Budget::Millis(_), Budget::Millis(left)) => {
+                        left as f64 / depth_start.elapsed().as_secs_f64().max(1e-6) / 1000.0
+                    }
+                    (_, Budget::Nodes(left)) => left as f64 / (2 * pairs.len()).max(1) as f64,
+                    _ => 1.0,
+                };
+                width = ((per_state / (cap.saturating_sub(1)).max(1) as f64) as usize).clamp(1, self.max_beam);
+            }
+            next.truncate(width);
+            beam = next.into_iter().map(|(l, _)| l).collect();
+            depth += 1;
+        }
+        // Out of budget before any turn was finished (families whose turns cannot end early):
+        // finish the best partial turn greedily.
+        let greedy = Greedy::new(self.eval.clone());
+        let mut rng = StdRng::seed_from_u64(depth as u64);
+        let unfinished = if done.is_empty() { 1 } else { 0 };
+        for line in beam.into_iter().take(unfinished) {
+            let rest = greedy.turn(rules, &line.pos, &mut rng, &mut Meter::start(Budget::Nodes(u64::MAX)));
+            let mut whole = line;
+            whole.actions.extend(rest.actions);
+            whole.pos = rest.pos;
+            whole.done = true;
+            let value = self.eval.value_for(rules, &whole.pos, me, &mut meter);
+            done.push(Candidate { line: whole, value });
+        }
+        done.sort_by(|a, b| b.value.total_cmp(&a.value));
+        done
+    }
+
+    /// Phase 2: the value of each examined candidate after the opponent's greedy reply.
+    fn replies(&self, rules: &dyn Ruleset, cands: &[Candidate], budget: Budget, start: Instant) -> Vec<f64> {
+        let Some(first) = cands.first() else { return Vec::new() };
+        let me = first.line.pos.to_move().opponent();
+        let greedy = Greedy::new(self.eval.clone());
+        let reply = |c: &Candidate, meter: &mut Meter| -> Option<f64> {
+            if c.line.pos.outcome().is_some() {
+                return Some(c.value);
+            }
+            let mut rng = StdRng::seed_from_u64(c.line.pos.hash());
+            let answer = greedy.turn(rules, &c.line.pos, &mut rng, meter);
+            if matches!(budget, Budget::Millis(_)) && meter.spent() {
+                return None;
+            }
+            Some(self.eval.value_for(rules, &answer.pos, me, meter) + 1e-3 * c.value)
+        };
+        match budget {
+            Budget::Nodes(n) => {
+                let legal = rules.legal_action_list(&first.line.pos).len().max(1) as u64;
+                let cost = 2 * legal * u64::from(first.line.pos.turn_cap().max(1));
+                let k = ((n / cost.max(1)) as usize).clamp(1, self.max_candidates).min(cands.len());
+                cands[..k]
+                    .par_iter()
+                    .map(|c| reply(c, &mut task_meter(budget, k as u64, start)).unwrap_or(0.0))
+                    .collect()
+            }
+            Budget::Millis(_) => {
+                let batch = rayon::current_num_threads().max(1);
+                let mut out = Vec::new();
+                for chunk in cands[..cands.len().min(self.max_candidates)].chunks(batch) {
+                    if Meter::until(budget, start).spent() {
+                        break;
+                    }
+                    let values: Vec<Option<f64>> =
+                        chunk.par_iter().map(|c| reply(c, &mut Meter::until(budget, start))).collect();
+                    let complete = values.iter().take_while(|v| v.is_some()).count();
+                    out.extend(values.into_iter().take(complete).flatten());
+                    if complete < chunk.len() {
+                        break;
+                    }
+                }
+                out
+            }
+        }
+    }
+}
+
+impl Agent for Champion {
+    fn name(&self) -> String {
+        "champion".into()
+    }
+
+    fn plan_turn(&self, rules: &dyn Ruleset, pos: &Position, budget: Budget, _seed: u64) -> Vec<Action> {
+        let start = Instant::now();
+        let cands = self.candidates(rules, pos, budget.fraction(self.candidate_share), start);
+        let rest = match budget {
+            Budget::Nodes(n) => Budget::Nodes(n - (n as f64 * self.candidate_share) as u64),
+            time => time,
+        };
+        let after = self.replies(rules, &cands, rest, start);
+        let best = after.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1)).map_or(0, |(i, _)| i);
+        cands.into_iter().nth(best).map(|c| c.line.actions).unwrap_or_default()
+    }
+}

@@ -1,0 +1,13 @@
+//! The agents: baselines and the champion. docs/AI.md explains each.
+
+mod champion;
+mod greedy;
+mod mcts;
+mod oep;
+mod random;
+
+pub use champion::Champion;
+pub use greedy::Greedy;
+pub use mcts::Mcts;
+pub use oep::Oep;
+pub use random::RandomAgent;

@@ -1,0 +1,102 @@
+//! Online Evolutionary Planning (Justesen et al. 2018): a population of whole turns evolved by
+//! crossover and mutation, each turn repaired to legality as it is replayed.
+
+use crate::agent::Agent;
+use crate::budget::{Budget, Meter};
+use crate::eval::Evaluator;
+use crate::turn::{pick, Line};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use warlord_rules::{Action, Position, Ruleset, Side};
+
+/// Evolves whole turns: random initial turns; each generation keeps the better half and
+/// refills the population with children of two kept parents (uniform crossover of their
+/// actions), some mutated (one action replaced at random). A child is built by replaying its
+/// genes: a gene that is not legal where it falls is replaced by the other parent's, or else by
+/// a random legal action; a turn that runs out of genes is finished at random. Fitness is the
+/// evaluation after the whole turn.
+#[derive(Clone, Debug)]
+pub struct Oep {
+    eval: Evaluator,
+    /// Turns in the population.
+    pub population: usize,
+    /// Chance that a child is mutated.
+    pub mutation: f64,
+}
+
+impl Default for Oep {
+    fn default() -> Oep {
+        Oep { eval: Evaluator::default(), population: 32, mutation: 0.3 }
+    }
+}
+
+/// A turn and how good it is.
+struct Genome {
+    actions: Vec<Action>,
+    fitness: f64,
+}
+
+impl Oep {
+    /// Builds a turn from two parents' genes, repairing as it goes; `mutate_at` replaces that
+    /// gene with a random legal action.
+    #[allow(clippy::too_many_arguments)]
+    fn build(
+        &self,
+        rules: &dyn Ruleset,
+        pos: &Position,
+        parents: [&[Action]; 2],
+        mutate_at: Option<usize>,
+        me: Side,
+        rng: &mut StdRng,
+        meter: &mut Meter,
+    ) -> Genome {
+        let mut line = Line::start(pos);
+        let mut i = 0;
+        while !line.done {
+            let legal = line.legal(rules);
+            if legal.is_empty() {
+                break;
+            }
+            let first = usize::from(rng.gen_bool(0.5));
+            let genes = [parents[first].get(i), parents[1 - first].get(i)];
+            let inherited = genes.into_iter().flatten().find(|a| legal.contains(a)).copied();
+            let action = match inherited {
+                Some(a) if mutate_at != Some(i) => a,
+                _ => *pick(&legal, rng).expect("not empty"),
+            };
+            line.push(rules, action, meter);
+            i += 1;
+        }
+        let fitness = self.eval.value_for(rules, &line.pos, me, meter);
+        Genome { actions: line.actions, fitness }
+    }
+}
+
+impl Agent for Oep {
+    fn name(&self) -> String {
+        "oep".into()
+    }
+
+    fn plan_turn(&self, rules: &dyn Ruleset, pos: &Position, budget: Budget, seed: u64) -> Vec<Action> {
+        let me = pos.to_move();
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut meter = Meter::start(budget);
+        let mut population: Vec<Genome> = Vec::with_capacity(self.population);
+        while population.len() < self.population.max(2) && (population.len() < 2 || !meter.spent()) {
+            population.push(self.build(rules, pos, [&[], &[]], None, me, &mut rng, &mut meter));
+        }
+        let keep = (population.len() / 2).max(1);
+        while !meter.spent() {
+            population.sort_by(|a, b| b.fitness.total_cmp(&a.fitness));
+            population.truncate(keep);
+            while population.len() < self.population.max(2) && !meter.spent() {
+                let (a, b) = (rng.gen_range(0..keep), rng.gen_range(0..keep));
+                let longest = population[a].actions.len().max(population[b].actions.len()).max(1);
+                let mutate_at = rng.gen_bool(self.mutation).then(|| rng.gen_range(0..longest));
+                let child = self.build(rules, pos, [&population[a].actions, &population[b].actions], mutate_at, me, &mut rng, &mut meter);
+                population.push(child);
+            }
+        }
+        population.into_iter().max_by(|a, b| a.fitness.total_cmp(&b.fitness)).map(|g| g.actions).unwrap_or_default()
+    }
+}

@@ -1,0 +1,168 @@
+//! Matches between two agents: games in parallel with colours alternating, the score, the Elo
+//! difference with its 95% interval, an optional SPRT stop, think-time statistics and a record
+//! file for every game. `warlord match` is a thin command over [`run_match`].
+
+mod game;
+mod stats;
+
+pub use game::{play_game, score_for, Game};
+pub use stats::{elo_of, score_of, Sprt, SprtResult, Tally};
+
+use crate::agent::Agent;
+use crate::budget::Budget;
+use rayon::prelude::*;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::time::Duration;
+use warlord_rules::notation::Record;
+use warlord_rules::{Ruleset, Side};
+
+/// How a match is played.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// Games to play (fewer if the SPRT stops the match).
+    pub games: u32,
+    /// Each agent's budget per turn.
+    pub budget: Budget,
+    /// The match seed: game `i` is played with a seed derived from it.
+    pub seed: u64,
+    /// Games played at the same time.
+    pub parallel: usize,
+    /// Stop early when this test decides.
+    pub sprt: Option<Sprt>,
+    /// A game still going after this many turns is abandoned and scored as a draw (use the
+    /// scenario's `turn-limit` option to end games by the rules).
+    pub max_turns: u32,
+    /// Where to write one record file per game (`game-0001.txt`, ...), if anywhere.
+    pub record_dir: Option<PathBuf>,
+    /// Tags written at the top of every record (scenario, options).
+    pub tags: Vec<(String, String)>,
+}
+
+/// One finished game of a match.
+#[derive(Clone, Debug)]
+pub struct GameSummary {
+    /// Its number in the match, from 0.
+    pub index: u32,
+    /// Whether the first agent played White.
+    pub first_is_white: bool,
+    /// The first agent's score.
+    pub score: f64,
+    /// The game.
+    pub game: Game,
+}
+
+/// The result of a match, from the first agent's point of view.
+#[derive(Clone, Debug)]
+pub struct MatchReport {
+    /// Wins, draws, losses.
+    pub tally: Tally,
+    /// Games by index (only those played).
+    pub games: Vec<GameSummary>,
+    /// The SPRT's decision, if one was asked for.
+    pub sprt: Option<SprtResult>,
+}
+
+impl MatchReport {
+    /// The mean number of play turns a game lasted.
+    #[must_use]
+    pub fn mean_turns(&self) -> f64 {
+        let n = self.games.len().max(1) as f64;
+        self.games.iter().map(|g| f64::from(g.game.turns)).sum::<f64>() / n
+    }
+
+    /// The median and the longest think time of an agent (0 first, 1 second) over its turns.
+    #[must_use]
+    pub fn think_times(&self, agent: usize) -> (Duration, Duration) {
+        let mut all: Vec<Duration> = self
+            .games
+            .iter()
+            .flat_map(|g| {
+                let white_is_agent = g.first_is_white == (agent == 0);
+                let side = if white_is_agent { Side::White } else { Side::Black };
+                g.game.times[side.index()].iter().copied()
+            })
+            .collect();
+        all.sort();
+        let median = all.get(all.len() / 2).copied().unwrap_or_default();
+        (median, all.last().copied().unwrap_or_default())
+    }
+}
+
+/// Plays a match of `first` against `second`. `on_game` is called (from worker threads) after
+/// each game with the game and the tally so far.
+pub fn run_match(
+    rules: &dyn Ruleset,
+    first: &dyn Agent,
+    second: &dyn Agent,
+    config: &MatchConfig,
+    on_game: &(dyn Fn(&GameSummary, &Tally) + Sync),
+) -> Result<MatchReport, String> {
+    if let Some(dir) = &config.record_dir {
+        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(config.parallel.max(1))
+        .build()
+        .map_err(|e| format!("cannot start the game threads: {e}"))?;
+    let tally = Mutex::new(Tally::default());
+    let stop = AtomicBool::new(false);
+    let results: Vec<Result<Option<GameSummary>, String>> = pool.install(|| {
+        (0..config.games)
+            .into_par_iter()
+            .with_max_len(1)
+            .map(|index| {
+                if stop.load(Ordering::Relaxed) {
+                    return Ok(None);
+                }
+                let first_is_white = index % 2 == 0;
+                let agents = if first_is_white { [first, second] } else { [second, first] };
+                let seed = config.seed.wrapping_add(u64::from(index).wrapping_mul(0x2545_f491_4f6c_dd1d));
+                let game = play_game(rules, agents, config.budget, seed, config.max_turns)
+                    .map_err(|e| format!("game {}: {e}", index + 1))?;
+                let side = if first_is_white { Side::White } else { Side::Black };
+                let summary = GameSummary { index, first_is_white, score: score_for(game.outcome.as_ref(), side), game };
+                if let Some(dir) = &config.record_dir {
+                    write_record(dir, &summary, [first.name(), second.name()], config, rules)?;
+                }
+                let now = {
+                    let mut t = tally.lock().expect("no game panicked holding the tally");
+                    t.add(summary.score);
+                    *t
+                };
+                if config.sprt.is_some_and(|s| s.decide(&now) != SprtResult::Continue) {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                on_game(&summary, &now);
+                Ok(Some(summary))
+            })
+            .collect()
+    });
+    let mut games = Vec::new();
+    for r in results {
+        if let Some(g) = r? {
+            games.push(g);
+        }
+    }
+    let tally = *tally.lock().expect("no game panicked holding the tally");
+    Ok(MatchReport { tally, games, sprt: config.sprt.map(|s| s.decide(&tally)) })
+}
+
+fn write_record(
+    dir: &std::path::Path,
+    g: &GameSummary,
+    names: [String; 2],
+    config: &MatchConfig,
+    rules: &dyn Ruleset,
+) -> Result<(), String> {
+    let (white, black) = if g.first_is_white { (&names[0], &names[1]) } else { (&names[1], &names[0]) };
+    let mut record = Record { tags: config.tags.clone(), turns: g.game.record.turns.clone() };
+    record.tags.push(("White".into(), white.clone()));
+    record.tags.push(("Black".into(), black.clone()));
+    record.tags.push(("Budget".into(), config.budget.to_string()));
+    let result = g.game.outcome.map_or("* (abandoned)".to_string(), |o| o.to_string());
+    record.tags.push(("Result".into(), result));
+    let path = dir.join(format!("game-{:04}.txt", g.index + 1));
+    std::fs::write(&path, record.to_text(rules.pieces())).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}

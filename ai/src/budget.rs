@@ -1,0 +1,138 @@
+//! How much thinking an agent may do for one turn: wall-clock milliseconds, or a count of
+//! nodes (positions evaluated or expanded) for reproducible runs.
+
+use std::time::{Duration, Instant};
+
+/// The thinking allowed for one turn.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Budget {
+    /// Wall-clock time. Results depend on the machine's speed and load.
+    Millis(u64),
+    /// A number of nodes. The same position, node budget and seed always give the same turn.
+    Nodes(u64),
+}
+
+impl Budget {
+    /// Reads `100ms`, `2s` or `5000n` (nodes); a bare number is milliseconds.
+    pub fn parse(text: &str) -> Result<Budget, String> {
+        let t = text.trim();
+        let number = |s: &str| s.trim().parse::<u64>().map_err(|_| format!("`{text}` is not a budget: write 100ms, 2s or 5000n"));
+        if let Some(n) = t.strip_suffix("ms") {
+            Ok(Budget::Millis(number(n)?))
+        } else if let Some(n) = t.strip_suffix('s') {
+            Ok(Budget::Millis(number(n)? * 1000))
+        } else if let Some(n) = t.strip_suffix('n') {
+            Ok(Budget::Nodes(number(n)?))
+        } else {
+            Ok(Budget::Millis(number(t)?))
+        }
+    }
+
+    /// Splits the budget into `parts` equal shares for parallel workers (nodes are divided;
+    /// time is shared, every worker having the same deadline).
+    #[must_use]
+    pub fn share(self, parts: u64) -> Budget {
+        match self {
+            Budget::Nodes(n) => Budget::Nodes((n / parts.max(1)).max(1)),
+            time => time,
+        }
+    }
+
+    /// A fraction of the budget (at least one node or one millisecond).
+    #[must_use]
+    pub fn fraction(self, f: f64) -> Budget {
+        match self {
+            Budget::Nodes(n) => Budget::Nodes(((n as f64 * f) as u64).max(1)),
+            Budget::Millis(ms) => Budget::Millis(((ms as f64 * f) as u64).max(1)),
+        }
+    }
+}
+
+impl std::fmt::Display for Budget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Budget::Millis(ms) => write!(f, "{ms}ms"),
+            Budget::Nodes(n) => write!(f, "{n}n"),
+        }
+    }
+}
+
+/// Counts the work of one search against its budget.
+#[derive(Clone, Debug)]
+pub struct Meter {
+    deadline: Option<Instant>,
+    limit: u64,
+    used: u64,
+}
+
+impl Meter {
+    /// A meter for a budget, starting now.
+    #[must_use]
+    pub fn start(budget: Budget) -> Meter {
+        Meter::until(budget, Instant::now())
+    }
+
+    /// A meter for a budget counted from `start` (so that parallel workers share a deadline).
+    #[must_use]
+    pub fn until(budget: Budget, start: Instant) -> Meter {
+        match budget {
+            Budget::Millis(ms) => Meter { deadline: Some(start + Duration::from_millis(ms)), limit: u64::MAX, used: 0 },
+            Budget::Nodes(n) => Meter { deadline: None, limit: n, used: 0 },
+        }
+    }
+
+    /// Records one node of work.
+    #[inline]
+    pub fn tick(&mut self) {
+        self.used += 1;
+    }
+
+    /// Nodes counted so far.
+    #[must_use]
+    pub fn used(&self) -> u64 {
+        self.used
+    }
+
+    /// Whether the budget is spent.
+    #[must_use]
+    pub fn spent(&self) -> bool {
+        match self.deadline {
+            Some(d) => Instant::now() >= d,
+            None => self.used >= self.limit,
+        }
+    }
+
+    /// What is left of the budget, as a budget.
+    #[must_use]
+    pub fn remaining(&self) -> Budget {
+        match self.deadline {
+            Some(d) => Budget::Millis(d.saturating_duration_since(Instant::now()).as_millis() as u64),
+            None => Budget::Nodes(self.limit.saturating_sub(self.used)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budgets_are_read_in_every_unit() {
+        assert_eq!(Budget::parse("100ms"), Ok(Budget::Millis(100)));
+        assert_eq!(Budget::parse("2s"), Ok(Budget::Millis(2000)));
+        assert_eq!(Budget::parse("5000n"), Ok(Budget::Nodes(5000)));
+        assert_eq!(Budget::parse("250"), Ok(Budget::Millis(250)));
+        assert!(Budget::parse("fast").is_err());
+    }
+
+    #[test]
+    fn a_node_meter_is_spent_after_its_nodes() {
+        let mut m = Meter::start(Budget::Nodes(3));
+        for _ in 0..3 {
+            assert!(!m.spent());
+            m.tick();
+        }
+        assert!(m.spent());
+        assert_eq!(m.remaining(), Budget::Nodes(0));
+    }
+}

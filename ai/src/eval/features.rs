@@ -1,0 +1,158 @@
+//! Family-generic features of a position, seen from the side to move. Everything comes from
+//! the piece table (values, leaders, command ranges) and from the legal actions, so the same
+//! features serve every family.
+
+use warlord_rules::{Action, Position, Ruleset, Side, Square};
+
+/// The number of features.
+pub const COUNT: usize = 9;
+
+/// The feature names, in order, as written in weight files.
+pub const NAMES: [&str; COUNT] = [
+    "bias",
+    "material",
+    "leaders",
+    "threat",
+    "leader-threat",
+    "coverage",
+    "mobility",
+    "proximity",
+    "exposure",
+];
+
+/// A feature vector.
+pub type Features = [f64; COUNT];
+
+/// What one side has on the board.
+#[derive(Default)]
+struct Army {
+    material: f64,
+    leaders: Vec<Square>,
+    /// Commanders that activate others, with their range.
+    commanders: Vec<(Square, u8)>,
+    /// Every piece: square, whether it commands others.
+    pieces: Vec<(Square, bool)>,
+}
+
+fn army(rules: &dyn Ruleset, pos: &Position, side: Side) -> Army {
+    let mut a = Army::default();
+    for (sq, p) in pos.pieces(side) {
+        let kind = rules.pieces().get(p.kind);
+        a.material += f64::from(kind.value);
+        if kind.is_leader() {
+            a.leaders.push(sq);
+        }
+        let commands = kind.command.filter(|c| c.others && c.capacity > 0);
+        if let Some(c) = commands {
+            a.commanders.push((sq, c.range));
+        }
+        a.pieces.push((sq, commands.is_some()));
+    }
+    a
+}
+
+/// The share of a side's non-commanders that stand within range of one of its commanders.
+fn coverage(a: &Army) -> f64 {
+    if a.commanders.is_empty() {
+        return 0.0;
+    }
+    let others: Vec<Square> = a.pieces.iter().filter(|(_, c)| !c).map(|(s, _)| *s).collect();
+    if others.is_empty() {
+        return 1.0;
+    }
+    let covered = others.iter().filter(|s| a.commanders.iter().any(|(c, r)| c.distance(**s) <= *r)).count();
+    covered as f64 / others.len() as f64
+}
+
+/// How close a side's pieces stand to the enemy's leaders (to its pieces when it has none):
+/// 1 on top of them, 0 a board's length away.
+fn proximity(a: &Army, enemy: &Army, span: f64) -> f64 {
+    let targets: Vec<Square> =
+        if enemy.leaders.is_empty() { enemy.pieces.iter().map(|(s, _)| *s).collect() } else { enemy.leaders.clone() };
+    if a.pieces.is_empty() || targets.is_empty() {
+        return 0.0;
+    }
+    let total: f64 = a
+        .pieces
+        .iter()
+        .map(|(s, _)| {
+            let d = targets.iter().map(|t| t.distance(*s)).min().unwrap_or(0);
+            1.0 - f64::from(d) / span
+        })
+        .sum();
+    total / a.pieces.len() as f64
+}
+
+/// How crowded by enemies a side's leaders are: enemy pieces within 3 squares, at most 3 per
+/// leader, averaged over its leaders (0 to 1).
+fn exposure(a: &Army, enemy: &Army) -> f64 {
+    if a.leaders.is_empty() {
+        return 0.0;
+    }
+    let total: usize =
+        a.leaders.iter().map(|l| enemy.pieces.iter().filter(|(s, _)| s.distance(*l) <= 3).count().min(3)).sum();
+    total as f64 / (3.0 * a.leaders.len() as f64)
+}
+
+/// The enemy piece an action would remove, if it is a capture (a move onto an enemy piece, a
+/// successful melee attack or shot).
+pub fn capture_target(rules: &dyn Ruleset, pos: &Position, action: Action) -> Option<Square> {
+    let me = pos.to_move();
+    let target = match action {
+        Action::Move { to, .. } | Action::Attack { target: to, .. } | Action::Fire { target: to, .. } => to,
+        _ => return None,
+    };
+    pos.piece_at(target).filter(|p| p.side != me)?;
+    match action {
+        Action::Move { .. } => Some(target),
+        _ => match rules.preview(pos, action) {
+            Some(combat) => combat.success.then_some(target),
+            None => {
+                let mut child = pos.clone();
+                let report = rules.play_unchecked(&mut child, action);
+                (!report.captured.is_empty()).then_some(target)
+            }
+        },
+    }
+}
+
+/// The features of `pos` for its side to move, given that side's legal actions.
+#[must_use]
+pub fn extract(rules: &dyn Ruleset, pos: &Position, legal: &[Action]) -> Features {
+    let me = pos.to_move();
+    let (mine, theirs) = (army(rules, pos, me), army(rules, pos, me.opponent()));
+    let board = pos.board();
+    let span = f64::from(board.files().max(board.ranks()));
+    let material_total = (mine.material + theirs.material).max(1.0);
+    let leaders_total = (mine.leaders.len() + theirs.leaders.len()).max(1) as f64;
+
+    // Captures available now: distinct targets, the best ones the remaining actions allow.
+    let mut targets: Vec<Square> = Vec::new();
+    for &action in legal {
+        if let Some(t) = capture_target(rules, pos, action) {
+            if !targets.contains(&t) {
+                targets.push(t);
+            }
+        }
+    }
+    let value = |sq: &Square| pos.piece_at(*sq).map_or(0.0, |p| f64::from(rules.pieces().get(p.kind).value));
+    let mut values: Vec<f64> = targets.iter().map(value).collect();
+    values.sort_by(|a, b| b.total_cmp(a));
+    let remaining = usize::from(pos.turn_cap()).saturating_sub(pos.actions_this_turn().len()).max(1);
+    let threat: f64 = values.iter().take(remaining).sum::<f64>() / material_total;
+    let leader_targets = targets.iter().filter(|t| theirs.leaders.contains(t)).count().min(remaining);
+    let leader_threat = if theirs.leaders.is_empty() { 0.0 } else { leader_targets as f64 / theirs.leaders.len() as f64 };
+    let mobility = (legal.len() as f64 / (8.0 * mine.pieces.len().max(1) as f64)).min(1.0);
+
+    [
+        1.0,
+        (mine.material - theirs.material) / material_total,
+        (mine.leaders.len() as f64 - theirs.leaders.len() as f64) / leaders_total,
+        threat,
+        leader_threat,
+        coverage(&mine) - coverage(&theirs),
+        mobility,
+        proximity(&mine, &theirs, span) - proximity(&theirs, &mine, span),
+        exposure(&theirs, &mine) - exposure(&mine, &theirs),
+    ]
+}

@@ -1,0 +1,152 @@
+//! Tuning the evaluation from self-play: play games, record the features of the position at
+//! the start of every turn with the final result for the side to move, and fit the weights by
+//! logistic regression (Newton's method with a small ridge penalty; nine weights need no
+//! library). `cargo run --release -p warlord-ai --example tune` drives it (docs/AI.md).
+
+use crate::agent::Agent;
+use crate::agents::RandomAgent;
+use crate::arena::score_for;
+use crate::budget::Budget;
+use crate::eval::features::{extract, Features, COUNT};
+use crate::eval::{sigmoid, Weights};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use warlord_rules::{Phase, Ruleset};
+
+/// One training example: features at a turn's start, and the side to move's final score.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Sample {
+    /// The features.
+    pub features: Features,
+    /// 1 if the side to move went on to win, 0 if it lost, 1/2 for a draw.
+    pub result: f64,
+}
+
+/// Plays one self-play game with `agent` on both sides, a random turn played instead with
+/// chance `noise` (for variety), and returns a sample per play-phase turn.
+pub fn self_play_game(rules: &dyn Ruleset, agent: &dyn Agent, budget: Budget, noise: f64, seed: u64, max_turns: u32) -> Vec<Sample> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut pos = rules.start();
+    let mut seen = Vec::new();
+    let mut turns = 0;
+    while pos.outcome().is_none() && turns < max_turns {
+        let turn_seed = rng.gen();
+        if *pos.phase() == Phase::Play {
+            turns += 1;
+            seen.push((pos.to_move(), extract(rules, &pos, &rules.legal_action_list(&pos))));
+        }
+        let actions = if *pos.phase() == Phase::Play && rng.gen_bool(noise) {
+            RandomAgent.choose_turn(rules, &pos, budget, turn_seed)
+        } else {
+            agent.choose_turn(rules, &pos, budget, turn_seed)
+        };
+        for action in actions {
+            rules.play_unchecked(&mut pos, action);
+        }
+    }
+    let outcome = pos.outcome().copied();
+    seen.into_iter().map(|(side, features)| Sample { features, result: score_for(outcome.as_ref(), side) }).collect()
+}
+
+/// The mean log loss of weights on samples.
+#[must_use]
+pub fn log_loss(w: &Weights, samples: &[Sample]) -> f64 {
+    let n = samples.len().max(1) as f64;
+    samples
+        .iter()
+        .map(|s| {
+            let p = sigmoid(w.dot(&s.features)).clamp(1e-12, 1.0 - 1e-12);
+            -(s.result * p.ln() + (1.0 - s.result) * (1.0 - p).ln())
+        })
+        .sum::<f64>()
+        / n
+}
+
+/// Fits logistic-regression weights by Newton's method with ridge penalty `lambda` (not on the
+/// bias), starting from `start`.
+#[must_use]
+pub fn fit(samples: &[Sample], start: &Weights, lambda: f64, iterations: usize) -> Weights {
+    let mut w = start.0;
+    for _ in 0..iterations {
+        let mut grad = [0.0; COUNT];
+        let mut hess = [[0.0; COUNT]; COUNT];
+        for s in samples {
+            let p = sigmoid(w.iter().zip(&s.features).map(|(a, b)| a * b).sum());
+            let r = p - s.result;
+            let c = p * (1.0 - p);
+            for i in 0..COUNT {
+                grad[i] += r * s.features[i];
+                for j in 0..COUNT {
+                    hess[i][j] += c * s.features[i] * s.features[j];
+                }
+            }
+        }
+        for i in 1..COUNT {
+            grad[i] += lambda * w[i];
+            hess[i][i] += lambda;
+        }
+        for (i, row) in hess.iter_mut().enumerate() {
+            row[i] += 1e-9;
+        }
+        let Some(step) = solve(hess, grad) else { break };
+        for i in 0..COUNT {
+            w[i] -= step[i];
+        }
+        if step.iter().map(|x| x.abs()).fold(0.0, f64::max) < 1e-9 {
+            break;
+        }
+    }
+    Weights(w)
+}
+
+/// Solves `a x = b` by Gaussian elimination with partial pivoting; `None` if singular.
+fn solve(mut a: [[f64; COUNT]; COUNT], mut b: [f64; COUNT]) -> Option<[f64; COUNT]> {
+    for col in 0..COUNT {
+        let pivot = (col..COUNT).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;
+        if a[pivot][col].abs() < 1e-15 {
+            return None;
+        }
+        a.swap(col, pivot);
+        b.swap(col, pivot);
+        for row in col + 1..COUNT {
+            let f = a[row][col] / a[col][col];
+            for k in col..COUNT {
+                a[row][k] -= f * a[col][k];
+            }
+            b[row] -= f * b[col];
+        }
+    }
+    let mut x = [0.0; COUNT];
+    for row in (0..COUNT).rev() {
+        let rest: f64 = (row + 1..COUNT).map(|k| a[row][k] * x[k]).sum();
+        x[row] = (b[row] - rest) / a[row][row];
+    }
+    Some(x)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fit_recovers_the_weights_that_generated_the_data() {
+        let truth = Weights([0.2, 3.0, -1.0, 0.5, 0.0, 1.5, -0.5, 0.8, 0.3]);
+        let mut rng = StdRng::seed_from_u64(7);
+        let samples: Vec<Sample> = (0..20_000)
+            .map(|_| {
+                let mut f = [0.0; COUNT];
+                f[0] = 1.0;
+                for x in &mut f[1..] {
+                    *x = rng.gen_range(-1.0..1.0);
+                }
+                let result = f64::from(u8::from(rng.gen_bool(sigmoid(truth.dot(&f)))));
+                Sample { features: f, result }
+            })
+            .collect();
+        let fitted = fit(&samples, &Weights([0.0; COUNT]), 1e-6, 30);
+        for (a, b) in fitted.0.iter().zip(truth.0) {
+            assert!((a - b).abs() < 0.15, "{:?}", fitted.0);
+        }
+        assert!(log_loss(&fitted, &samples) <= log_loss(&Weights::hand_set(), &samples));
+    }
+}
