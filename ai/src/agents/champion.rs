@@ -11,7 +11,7 @@ use rand::SeedableRng;
 use rayon::prelude::*;
 use std::collections::HashSet;
 use std::time::Instant;
-use warlord_rules::{Action, Position, Ruleset};
+use warlord_rules::{Action, Position, Ruleset, Side};
 
 /// Plans in two phases, both run on every core with rayon:
 ///
@@ -137,9 +137,8 @@ impl Champion {
     }
 
     /// Phase 2: the value of each examined candidate after the opponent's greedy reply.
-    fn replies(&self, rules: &dyn Ruleset, cands: &[Candidate], budget: Budget, start: Instant) -> Vec<f64> {
+    fn replies(&self, rules: &dyn Ruleset, me: Side, cands: &[Candidate], budget: Budget, start: Instant) -> Vec<f64> {
         let Some(first) = cands.first() else { return Vec::new() };
-        let me = first.line.pos.to_move().opponent();
         let greedy = Greedy::new(self.eval.clone());
         let reply = |c: &Candidate, meter: &mut Meter| -> Option<f64> {
             if c.line.pos.outcome().is_some() {
@@ -195,7 +194,7 @@ impl Agent for Champion {
             Budget::Nodes(n) => Budget::Nodes(n - (n as f64 * self.candidate_share) as u64),
             time => time,
         };
-        let after = self.replies(rules, &cands, rest, start);
+        let after = self.replies(rules, pos.to_move(), &cands, rest, start);
         let best = after.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1)).map_or(0, |(i, _)| i);
         cands.into_iter().nth(best).map(|c| c.line.actions).unwrap_or_default()
     }

@@ -1,0 +1,81 @@
+//! What the agents must do: reproducible turns, leader safety, taking a win, sensible setups.
+
+mod common;
+
+use common::{play_checked, shipped};
+use warlord_ai::{by_name, Agent, Budget, AGENT_NAMES};
+use warlord_ai::agents::Champion;
+use warlord_rules::warlord::WarlordRules;
+use warlord_rules::{Phase, Ruleset, Scenario, Side};
+
+/// A Warlord scenario with leaders and infantry on an 8x8 board.
+fn skirmish(position: &str) -> WarlordRules {
+    let text = format!(
+        "name = \"t\"\nfamily = \"warlord\"\n[board]\nfiles = 8\nranks = 8\n[rules]\nmoves-per-turn = 4\ncap-by-leaders = true\n\
+         [[pieces]]\nlike = \"leader\"\n[[pieces]]\nlike = \"infantry\"\n[setup]\nposition = \"{position}\"\n"
+    );
+    Scenario::parse(&text, "t.toml").unwrap().warlord(&[]).unwrap()
+}
+
+#[test]
+fn the_same_seed_and_node_budget_give_the_same_turn() {
+    let rules = shipped("clash-of-arms", &[]);
+    let mut pos = rules.start();
+    let opening = by_name("greedy").unwrap().choose_turn(rules.as_ref(), &pos, Budget::Nodes(2000), 3);
+    play_checked(rules.as_ref(), &mut pos, &opening, "greedy");
+    for name in AGENT_NAMES {
+        let agent = by_name(name).unwrap();
+        let a = agent.choose_turn(rules.as_ref(), &pos, Budget::Nodes(3000), 11);
+        let b = agent.choose_turn(rules.as_ref(), &pos, Budget::Nodes(3000), 11);
+        assert_eq!(a, b, "{name}");
+    }
+}
+
+#[test]
+fn the_champion_saves_a_leader_that_would_be_captured_next_turn() {
+    // White's leader on d3 is attacked by Black's infantry on d4 and leader on d5; taking the
+    // infantry loses the leader to the leader on d5.
+    let rules = skirmish("l7/8/8/3l4/3i4/3L4/8/I6L");
+    let mut pos = rules.start();
+    assert!(rules.can_capture_leaders(&{
+        let mut p = pos.clone();
+        rules.play(&mut p, warlord_rules::Action::EndTurn).unwrap();
+        p
+    }, 1));
+    let turn = Champion::default().choose_turn(&rules, &pos, Budget::Nodes(20_000), 1);
+    play_checked(&rules, &mut pos, &turn, "champion");
+    assert!(!rules.can_capture_leaders(&pos, 1), "after {turn:?} Black can still capture a leader");
+}
+
+#[test]
+fn the_champion_wins_at_once_when_it_can() {
+    // The infantry on d4, activated by the leader on c3, takes Black's only leader on e5.
+    let rules = skirmish("8/8/8/4l3/3I4/2L5/8/8");
+    let mut pos = rules.start();
+    let turn = Champion::default().choose_turn(&rules, &pos, Budget::Nodes(5_000), 1);
+    play_checked(&rules, &mut pos, &turn, "champion");
+    assert_eq!(pos.outcome().and_then(|o| o.winner), Some(Side::White), "{turn:?}");
+}
+
+#[test]
+fn setups_keep_every_piece_within_reach_of_a_leader_and_leaders_off_the_front() {
+    let rules = shipped("chieftain", &[("free-setup", "true")]);
+    let mut pos = rules.start();
+    assert_eq!(*pos.phase(), Phase::Setup);
+    let champion = Champion::default();
+    for _ in 0..2 {
+        let turn = champion.choose_turn(rules.as_ref(), &pos, Budget::Nodes(100), 5);
+        play_checked(rules.as_ref(), &mut pos, &turn, "champion setup");
+    }
+    assert_eq!(*pos.phase(), Phase::Play);
+    for side in Side::BOTH {
+        let pieces: Vec<_> = pos.pieces(side).collect();
+        let leaders: Vec<_> = pieces.iter().filter(|(_, p)| rules.pieces().get(p.kind).is_leader()).map(|(s, _)| *s).collect();
+        let range = rules.pieces().iter().find_map(|(_, k)| k.command).unwrap().range;
+        let covered = pieces.iter().filter(|(s, _)| leaders.iter().any(|l| l.distance(*s) <= range)).count();
+        assert!(covered * 10 >= pieces.len() * 9, "{side}: only {covered} of {} pieces can be activated", pieces.len());
+        // No leader stands on the rank nearest the enemy.
+        let front = pieces.iter().map(|(s, _)| if side == Side::White { s.rank } else { u8::MAX - s.rank }).max().unwrap();
+        assert!(leaders.iter().all(|l| (if side == Side::White { l.rank } else { u8::MAX - l.rank }) < front), "{side}");
+    }
+}
