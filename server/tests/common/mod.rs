@@ -1,0 +1,139 @@
+//! Helpers of the server's integration tests: the databases to run on, a server, and a
+//! WebSocket client that keeps every message it receives.
+#![allow(dead_code, missing_docs)]
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::time::Duration;
+use tokio_tungstenite::tungstenite::Message;
+use warlord_server::client;
+use warlord_server::serve::{start, Running};
+
+/// A database for one test: a fresh SQLite file, or the PostgreSQL server of
+/// `WARLORD_TEST_POSTGRES_URL` (games have random ids, so tests share it safely).
+pub struct Db {
+    pub url: String,
+    pub name: &'static str,
+    _dir: Option<tempfile::TempDir>,
+}
+
+/// Every database the suite runs on: SQLite always, PostgreSQL when the variable is set.
+pub fn databases() -> Vec<Db> {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let url = warlord_server::store::Store::sqlite_url(&dir.path().join("games.db"));
+    let mut dbs = vec![Db { url, name: "sqlite", _dir: Some(dir) }];
+    if let Some(url) = postgres_url() {
+        dbs.push(Db { url, name: "postgres", _dir: None });
+    }
+    dbs
+}
+
+/// The PostgreSQL URL for tests, if set.
+pub fn postgres_url() -> Option<String> {
+    std::env::var("WARLORD_TEST_POSTGRES_URL").ok().filter(|u| !u.is_empty())
+}
+
+/// A server on a loopback port.
+pub async fn server(db: &Db) -> Running {
+    start(&db.url, SocketAddr::from(([127, 0, 0, 1], 0))).await.expect("the server starts")
+}
+
+/// Creates a game; returns the response body.
+pub async fn create(addr: SocketAddr, body: Value) -> Value {
+    let r = client::request(addr, "POST", "/api/games", None, Some(&body.to_string())).await.unwrap();
+    assert_eq!(r.status, 201, "{}", r.body);
+    r.json()
+}
+
+/// A seat's token from a creation response.
+pub fn token(created: &Value, seat: &str) -> String {
+    created[seat]["token"].as_str().expect("a token").to_string()
+}
+
+/// A WebSocket client that keeps a log of everything received.
+pub struct Ws {
+    socket: tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
+    pub log: Vec<String>,
+    next_ref: u64,
+}
+
+impl Ws {
+    pub async fn connect(addr: SocketAddr, id: &str, token: Option<&str>) -> Ws {
+        let query = token.map(|t| format!("?token={t}")).unwrap_or_default();
+        let (socket, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws{query}")).await.expect("connects");
+        Ws { socket, log: Vec::new(), next_ref: 0 }
+    }
+
+    /// The next message, within 10 s.
+    pub async fn next(&mut self) -> Value {
+        loop {
+            let message = tokio::time::timeout(Duration::from_secs(10), self.socket.next())
+                .await
+                .expect("a message within 10 s")
+                .expect("the connection is open")
+                .expect("a readable message");
+            if let Message::Text(text) = message {
+                self.log.push(text.to_string());
+                return serde_json::from_str(&text).expect("JSON");
+            }
+        }
+    }
+
+    /// Reads messages until one satisfies `pred`; returns it.
+    pub async fn until(&mut self, pred: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let v = self.next().await;
+            if pred(&v) {
+                return v;
+            }
+        }
+    }
+
+    /// The next state with at least `seq` events.
+    pub async fn state_at(&mut self, seq: u64) -> Value {
+        self.until(|v| v["type"] == "state" && v["seq"].as_u64() >= Some(seq)).await
+    }
+
+    pub async fn send_text(&mut self, text: &str) {
+        self.socket.send(Message::Text(text.to_string().into())).await.expect("sent");
+    }
+
+    pub async fn send_binary(&mut self, bytes: Vec<u8>) {
+        self.socket.send(Message::Binary(bytes.into())).await.expect("sent");
+    }
+
+    /// Sends a message with a fresh `ref` and returns the answer to it (`accepted`, `pong` or
+    /// `error`).
+    pub async fn ask(&mut self, mut message: Value) -> Value {
+        self.next_ref += 1;
+        let reference = self.next_ref;
+        message["ref"] = json!(reference);
+        self.send_text(&message.to_string()).await;
+        self.until(|v| v["type"] != "state" && v["ref"] == json!(reference)).await
+    }
+
+    /// Plays actions; panics unless they are accepted. Returns the new event count.
+    pub async fn act(&mut self, actions: &[&str]) -> u64 {
+        let answer = self.ask(json!({ "type": "act", "actions": actions })).await;
+        assert_eq!(answer["type"], "accepted", "{answer}");
+        answer["seq"].as_u64().unwrap()
+    }
+
+    /// The error code of the answer to a message.
+    pub async fn refused(&mut self, message: Value) -> String {
+        let answer = self.ask(message).await;
+        assert_eq!(answer["type"], "error", "{answer}");
+        answer["error"]["code"].as_str().unwrap().to_string()
+    }
+
+    /// Checks that the connection still answers.
+    pub async fn alive(&mut self) {
+        assert_eq!(self.ask(json!({ "type": "ping" })).await["type"], "pong");
+    }
+}
+
+/// A game's state over HTTP for a token.
+pub async fn state(addr: SocketAddr, id: &str, token: Option<&str>) -> client::Response {
+    client::request(addr, "GET", &format!("/api/games/{id}"), token, None).await.unwrap()
+}
