@@ -39,7 +39,9 @@ fn parse(text: &str, file: &str) -> Result<Vec<Check>, String> {
         if content.is_empty() {
             continue;
         }
-        let (word, rest) = content.split_once(char::is_whitespace).unwrap_or((content, ""));
+        let (word, rest) = content
+            .split_once(char::is_whitespace)
+            .unwrap_or((content, ""));
         let rest = rest.trim();
         match word {
             "options" => {
@@ -48,7 +50,9 @@ fn parse(text: &str, file: &str) -> Result<Vec<Check>, String> {
                     .map(|kv| {
                         kv.split_once('=')
                             .map(|(k, v)| (k.to_string(), v.to_string()))
-                            .ok_or_else(|| format!("{file}:{line}: option `{kv}` must be written name=value"))
+                            .ok_or_else(|| {
+                                format!("{file}:{line}: option `{kv}` must be written name=value")
+                            })
                     })
                     .collect::<Result<_, _>>()?;
                 play.clear();
@@ -59,11 +63,25 @@ fn parse(text: &str, file: &str) -> Result<Vec<Check>, String> {
                 let [depth, count] = nums.as_slice() else {
                     return Err(format!("{file}:{line}: write `depth <n> <count>`"));
                 };
-                let depth = depth.parse().map_err(|_| format!("{file}:{line}: `{depth}` is not a depth"))?;
-                let count = count.parse().map_err(|_| format!("{file}:{line}: `{count}` is not a count"))?;
-                checks.push(Check { line, options: options.clone(), play: play.clone(), depth, count });
+                let depth = depth
+                    .parse()
+                    .map_err(|_| format!("{file}:{line}: `{depth}` is not a depth"))?;
+                let count = count
+                    .parse()
+                    .map_err(|_| format!("{file}:{line}: `{count}` is not a count"))?;
+                checks.push(Check {
+                    line,
+                    options: options.clone(),
+                    play: play.clone(),
+                    depth,
+                    count,
+                });
             }
-            other => return Err(format!("{file}:{line}: unknown line `{other}`; use options, play or depth")),
+            other => {
+                return Err(format!(
+                    "{file}:{line}: unknown line `{other}`; use options, play or depth"
+                ))
+            }
         }
     }
     Ok(checks)
@@ -73,9 +91,12 @@ fn parse(text: &str, file: &str) -> Result<Vec<Check>, String> {
 fn position(rules: &dyn Ruleset, check: &Check, file: &str) -> Result<Position, String> {
     let mut pos = rules.start();
     for turn in &check.play {
-        let actions = parse_turn(turn, rules.pieces()).map_err(|e| format!("{file}:{}: {e}", check.line))?;
+        let actions =
+            parse_turn(turn, rules.pieces()).map_err(|e| format!("{file}:{}: {e}", check.line))?;
         for action in actions {
-            rules.play(&mut pos, action).map_err(|e| format!("{file}:{}: {action:?}: {e}", check.line))?;
+            rules
+                .play(&mut pos, action)
+                .map_err(|e| format!("{file}:{}: {action:?}: {e}", check.line))?;
         }
     }
     Ok(pos)
@@ -83,7 +104,11 @@ fn position(rules: &dyn Ruleset, check: &Check, file: &str) -> Result<Position, 
 
 /// Runs every check of one file; returns the failures.
 fn check_file(path: &Path) -> Vec<String> {
-    let file = path.file_name().and_then(|n| n.to_str()).unwrap_or("?").to_string();
+    let file = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or("?")
+        .to_string();
     let id = file.trim_end_matches(".txt");
     let Some(builtin) = warlord_scenarios::get(id) else {
         return vec![format!("{file}: no shipped scenario is called `{id}`")];
@@ -115,12 +140,21 @@ fn check_file(path: &Path) -> Vec<String> {
                 continue;
             }
         };
+        let started = std::time::Instant::now();
         let got = perft(rules.as_ref(), &pos, check.depth);
         if show {
-            eprintln!("{file}:{}: depth {} {got}", check.line, check.depth);
+            eprintln!(
+                "{file}:{}: depth {} {got} ({:.2} s)",
+                check.line,
+                check.depth,
+                started.elapsed().as_secs_f64()
+            );
         }
         if got != check.count {
-            failures.push(format!("{file}:{}: depth {}: the table says {}, the engine counts {got}", check.line, check.depth, check.count));
+            failures.push(format!(
+                "{file}:{}: depth {}: the table says {}, the engine counts {got}",
+                check.line, check.depth, check.count
+            ));
         }
     }
     failures
@@ -143,17 +177,30 @@ fn perft_files() -> Vec<PathBuf> {
 #[test]
 fn every_perft_table_matches_the_engine() {
     let files = perft_files();
-    // Two workers: the tables are independent, and the machines running this have 2+ cores.
-    let (even, odd): (Vec<_>, Vec<_>) = files.iter().enumerate().partition(|(i, _)| i % 2 == 0);
-    let run = |part: Vec<(usize, &PathBuf)>| part.into_iter().flat_map(|(_, p)| check_file(p)).collect::<Vec<_>>();
+    // Two workers taking files from a shared queue: the tables are independent.
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let work = || {
+        let mut failures = Vec::new();
+        loop {
+            let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let Some(path) = files.get(i) else {
+                return failures;
+            };
+            failures.extend(check_file(path));
+        }
+    };
     let failures: Vec<String> = std::thread::scope(|s| {
-        let a = s.spawn(|| run(even));
-        let b = run(odd);
-        let mut all = a.join().expect("the perft worker did not panic");
-        all.extend(b);
+        let other = s.spawn(work);
+        let mut all = work();
+        all.extend(other.join().expect("the perft worker did not panic"));
         all
     });
-    assert!(failures.is_empty(), "{} perft failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} perft failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -163,21 +210,48 @@ fn every_shipped_scenario_has_a_perft_table() {
         let path = perft_dir().join(format!("{}.txt", b.id));
         assert!(files.contains(&path), "{} has no perft table", b.id);
         let checks = parse(&std::fs::read_to_string(&path).unwrap(), b.id).unwrap();
-        assert!(checks.iter().any(|c| c.options.is_empty() && c.play.is_empty() && c.depth >= 2), "{}: no depth-2 count from the start", b.id);
-        assert!(checks.iter().any(|c| !c.options.is_empty()), "{}: no counts with options on", b.id);
+        assert!(
+            checks
+                .iter()
+                .any(|c| c.options.is_empty() && c.play.is_empty() && c.depth >= 2),
+            "{}: no depth-2 count from the start",
+            b.id
+        );
+        assert!(
+            checks.iter().any(|c| !c.options.is_empty()),
+            "{}: no counts with options on",
+            b.id
+        );
     }
 }
 
 #[test]
 fn the_table_reader_rejects_what_it_does_not_understand() {
     assert!(parse("depth 1", "t").unwrap_err().contains("t:1"));
-    assert!(parse("# fine\nperft 1 20", "t").unwrap_err().contains("t:2: unknown line `perft`"));
-    assert!(parse("options free-setup", "t").unwrap_err().contains("name=value"));
+    assert!(parse("# fine\nperft 1 20", "t")
+        .unwrap_err()
+        .contains("t:2: unknown line `perft`"));
+    assert!(parse("options free-setup", "t")
+        .unwrap_err()
+        .contains("name=value"));
     assert!(parse("depth x 3", "t").is_err());
-    let checks = parse("depth 1 5 # five\noptions a=1 b=2\nplay a1-a2, pass\ndepth 2 7\noptions\ndepth 1 5", "t").unwrap();
+    let checks = parse(
+        "depth 1 5 # five\noptions a=1 b=2\nplay a1-a2, pass\ndepth 2 7\noptions\ndepth 1 5",
+        "t",
+    )
+    .unwrap();
     assert_eq!(checks.len(), 3);
     assert!(checks[0].options.is_empty() && checks[0].play.is_empty());
-    assert_eq!(checks[1].options, [("a".to_string(), "1".to_string()), ("b".to_string(), "2".to_string())]);
-    assert_eq!((checks[1].play.len(), checks[1].depth, checks[1].count), (1, 2, 7));
+    assert_eq!(
+        checks[1].options,
+        [
+            ("a".to_string(), "1".to_string()),
+            ("b".to_string(), "2".to_string())
+        ]
+    );
+    assert_eq!(
+        (checks[1].play.len(), checks[1].depth, checks[1].count),
+        (1, 2, 7)
+    );
     assert!(checks[2].options.is_empty() && checks[2].play.is_empty());
 }
