@@ -133,7 +133,7 @@ async fn hidden_setup_is_never_sent_to_the_opponent_or_spectators() {
         assert!(!placed.iter().any(|a| over_http.to_string().contains(&format!("\"{a}\""))));
 
         // Black sets up; once both have committed, everything is shown.
-        let mut s: Value = serde_json::from_str(black.log.last().unwrap()).unwrap();
+        let mut s = black.state_at(white_seq).await;
         while s["phase"] == "setup" {
             let action = s["legal"][0]["text"].as_str().unwrap().to_string();
             let seq = black.act(&[&action]).await;

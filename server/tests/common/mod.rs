@@ -23,10 +23,13 @@ pub fn databases() -> Vec<Db> {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let url = warlord_server::store::Store::sqlite_url(&dir.path().join("games.db"));
     let mut dbs = vec![Db { url, name: "sqlite", _dir: Some(dir) }];
-    if let Some(url) = postgres_url() {
-        dbs.push(Db { url, name: "postgres", _dir: None });
-    }
+    dbs.extend(postgres());
     dbs
+}
+
+/// The PostgreSQL database for tests, if `WARLORD_TEST_POSTGRES_URL` is set.
+pub fn postgres() -> Option<Db> {
+    postgres_url().map(|url| Db { url, name: "postgres", _dir: None })
 }
 
 /// The PostgreSQL URL for tests, if set.
@@ -55,6 +58,8 @@ pub fn token(created: &Value, seat: &str) -> String {
 pub struct Ws {
     socket: tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
     pub log: Vec<String>,
+    /// The latest state received.
+    pub last_state: Value,
     next_ref: u64,
 }
 
@@ -62,7 +67,7 @@ impl Ws {
     pub async fn connect(addr: SocketAddr, id: &str, token: Option<&str>) -> Ws {
         let query = token.map(|t| format!("?token={t}")).unwrap_or_default();
         let (socket, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws{query}")).await.expect("connects");
-        Ws { socket, log: Vec::new(), next_ref: 0 }
+        Ws { socket, log: Vec::new(), last_state: Value::Null, next_ref: 0 }
     }
 
     /// The next message, within 10 s.
@@ -75,7 +80,11 @@ impl Ws {
                 .expect("a readable message");
             if let Message::Text(text) = message {
                 self.log.push(text.to_string());
-                return serde_json::from_str(&text).expect("JSON");
+                let value: Value = serde_json::from_str(&text).expect("JSON");
+                if value["type"] == "state" {
+                    self.last_state = value.clone();
+                }
+                return value;
             }
         }
     }
@@ -90,8 +99,11 @@ impl Ws {
         }
     }
 
-    /// The next state with at least `seq` events.
+    /// The latest state if it has at least `seq` events, else the next one that has.
     pub async fn state_at(&mut self, seq: u64) -> Value {
+        if self.last_state["seq"].as_u64() >= Some(seq) {
+            return self.last_state.clone();
+        }
         self.until(|v| v["type"] == "state" && v["seq"].as_u64() >= Some(seq)).await
     }
 
@@ -136,4 +148,51 @@ impl Ws {
 /// A game's state over HTTP for a token.
 pub async fn state(addr: SocketAddr, id: &str, token: Option<&str>) -> client::Response {
     client::request(addr, "GET", &format!("/api/games/{id}"), token, None).await.unwrap()
+}
+
+/// A `warlord-server` process.
+pub struct Process {
+    child: std::process::Child,
+    pub addr: SocketAddr,
+}
+
+impl Process {
+    /// Starts the server binary on a database and waits until it listens.
+    pub fn start(db: &Db) -> Process {
+        use std::io::BufRead;
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_warlord-server"));
+        command.args(["--listen", "127.0.0.1:0"]);
+        match db.url.strip_prefix("sqlite://") {
+            Some(file) => command.args(["--db", file.trim_end_matches("?mode=rwc")]),
+            None => command.args(["--database-url", &db.url]),
+        };
+        let mut child = command
+            .env("RUST_LOG", "warn")
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::inherit())
+            .spawn()
+            .expect("the server binary starts");
+        let mut line = String::new();
+        std::io::BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).expect("a first line");
+        let addr = line
+            .split("http://")
+            .nth(1)
+            .and_then(|rest| rest.split_whitespace().next())
+            .and_then(|a| a.parse().ok())
+            .unwrap_or_else(|| panic!("no address in `{line}`"));
+        Process { child, addr }
+    }
+
+    /// Kills the process with SIGKILL (no chance to flush or clean up) and reaps it.
+    pub fn kill(mut self) {
+        self.child.kill().expect("killed");
+        self.child.wait().expect("reaped");
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
