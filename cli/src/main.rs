@@ -40,6 +40,8 @@ enum Command {
     Replay(commands::replay::Args),
     /// Play at the terminal: two humans, a human against a random mover, or two random movers.
     Play(commands::play::Args),
+    /// Play a match between two AI agents: score, Elo with its 95% interval, records.
+    Match(commands::r#match::Args),
 }
 
 /// Runs a command, writing its output to `out`.
@@ -51,6 +53,7 @@ fn run(command: Command, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Perft(args) => commands::perft::run(args, out),
         Command::Replay(args) => commands::replay::run(args, out),
         Command::Play(args) => commands::play::run(args, out),
+        Command::Match(args) => commands::r#match::run(args, out),
     }
 }
 

@@ -1,5 +1,6 @@
 //! The commands of `warlord`, one file each: an `Args` struct (clap) and a `run` function.
 
+pub mod r#match;
 pub mod moves;
 pub mod perft;
 pub mod play;

@@ -1,0 +1,133 @@
+//! `warlord match`: two agents play a series of games on a scenario (colours alternating,
+//! games in parallel), with a progress bar; prints the score, the Elo difference with its 95%
+//! interval, think times and game lengths, and writes every game as a record file. The runner
+//! is `warlord_ai::arena`.
+
+use crate::game::{Game, SourceArgs};
+use anyhow::{anyhow, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::Write;
+use std::path::PathBuf;
+use warlord_ai::arena::{run_match, MatchConfig, Sprt, SprtResult};
+use warlord_ai::{by_name, Budget};
+
+/// Arguments of `warlord match`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The scenario (its options with `--option`).
+    #[command(flatten)]
+    pub source: SourceArgs,
+    /// The first agent (the one the score is given for): random, greedy, oep, mcts or champion.
+    #[arg(long, default_value = "champion", value_parser = agent_name)]
+    pub first: String,
+    /// The second agent.
+    #[arg(long, default_value = "greedy", value_parser = agent_name)]
+    pub second: String,
+    /// Games to play; colours alternate.
+    #[arg(long, default_value_t = 200)]
+    pub games: u32,
+    /// Thinking budget per turn: `100ms`, `1s`, or `5000n` nodes (reproducible).
+    #[arg(long, default_value = "100ms", value_parser = Budget::parse)]
+    pub budget: Budget,
+    /// The match seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games played at the same time.
+    #[arg(long, default_value_t = 2)]
+    pub parallel: usize,
+    /// Stop early by SPRT between two Elo differences, like `0,50`.
+    #[arg(long, value_name = "ELO0,ELO1", value_parser = parse_sprt)]
+    pub sprt: Option<Sprt>,
+    /// Turn limit for each game when `--option turn-limit=...` is not given: games reaching it
+    /// are adjudicated by material (rulings 16).
+    #[arg(long, default_value_t = 150)]
+    pub turn_limit: u32,
+    /// The folder for the record files (`game-0001.txt`, ...).
+    #[arg(long, default_value = "match-records")]
+    pub records: PathBuf,
+}
+
+fn agent_name(name: &str) -> Result<String, String> {
+    by_name(name).map(|_| name.to_string())
+}
+
+fn parse_sprt(text: &str) -> Result<Sprt, String> {
+    let (a, b) = text.split_once(',').ok_or("write the two Elo differences as ELO0,ELO1, like 0,50")?;
+    let number = |s: &str| s.trim().parse::<f64>().map_err(|_| format!("`{s}` is not a number"));
+    Ok(Sprt { elo0: number(a)?, elo1: number(b)?, alpha: 0.05, beta: 0.05 })
+}
+
+/// Plays the match and prints its summary.
+pub fn run(mut args: Args, out: &mut dyn Write) -> Result<()> {
+    let probe = Game::load(&args.source)?;
+    let names = probe.scenario.option_names();
+    if names.contains(&"turn-limit") && !args.source.options.iter().any(|(k, _)| k == "turn-limit") {
+        let mut options = vec![("turn-limit".to_string(), args.turn_limit.to_string())];
+        if names.contains(&"adjudication") {
+            options.push(("adjudication".to_string(), "material".to_string()));
+        }
+        options.append(&mut args.source.options);
+        args.source.options = options;
+    }
+    let game = Game::load(&args.source)?;
+    let first = by_name(&args.first).map_err(|e| anyhow!(e))?;
+    let second = by_name(&args.second).map_err(|e| anyhow!(e))?;
+    let mut tags = vec![("Scenario".to_string(), game.scenario_ref.clone())];
+    tags.extend(game.options.iter().map(|(k, v)| ("Option".to_string(), format!("{k}={v}"))));
+    let config = MatchConfig {
+        games: args.games,
+        budget: args.budget,
+        seed: args.seed,
+        parallel: args.parallel,
+        sprt: args.sprt,
+        max_turns: 10_000,
+        record_dir: Some(args.records.clone()),
+        tags,
+    };
+    writeln!(
+        out,
+        "{}: {} vs {}, {} games at {} a turn, seed {}",
+        game.title(),
+        args.first,
+        args.second,
+        args.games,
+        args.budget,
+        args.seed
+    )?;
+    out.flush()?;
+    let bar = ProgressBar::new(u64::from(args.games));
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} games, {elapsed} elapsed, about {eta} left  {msg}")
+            .expect("a valid template"),
+    );
+    let report = run_match(game.rules.as_ref(), first.as_ref(), second.as_ref(), &config, &|_, t| {
+        bar.set_message(format!("+{} ={} -{}  score {:.1}%", t.wins, t.draws, t.losses, 100.0 * t.score()));
+        bar.inc(1);
+    })
+    .map_err(|e| anyhow!(e))?;
+    bar.finish_and_clear();
+    let t = report.tally;
+    let (elo, lo, hi) = t.elo();
+    writeln!(out, "games     {} ({} wins, {} draws, {} losses for {})", t.games(), t.wins, t.draws, t.losses, args.first)?;
+    writeln!(out, "score     {:.1}%", 100.0 * t.score())?;
+    writeln!(out, "elo       {elo:+.0} (95% interval {lo:+.0} to {hi:+.0})")?;
+    writeln!(out, "length    {:.1} turns on average", report.mean_turns())?;
+    for (i, name) in [&args.first, &args.second].into_iter().enumerate() {
+        let (median, worst) = report.think_times(i);
+        writeln!(out, "time      {name}: median {:.1} ms, longest {:.1} ms a turn", ms(median), ms(worst))?;
+    }
+    if let Some(decision) = report.sprt {
+        let text = match decision {
+            SprtResult::H1 => "H1 accepted (the first agent is stronger by the upper bound)",
+            SprtResult::H0 => "H0 accepted (not stronger by the upper bound)",
+            SprtResult::Continue => "no decision",
+        };
+        writeln!(out, "sprt      {text}")?;
+    }
+    writeln!(out, "records   {}", args.records.display())?;
+    Ok(())
+}
+
+fn ms(d: std::time::Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
