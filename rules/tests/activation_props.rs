@@ -154,6 +154,25 @@ fn a_swapped_leader_activates_nothing_else() {
     rules.play(&mut pos, mv("f5", "f6")).unwrap();
 }
 
+/// The other side of the swap rule: the swapped leader may activate its own swap, so a level-2
+/// leader that the matching first gave the swap is freed for another move (found by the
+/// reference property: `legal_actions` missed the move that `play` accepted).
+#[test]
+fn a_swap_may_be_activated_by_its_own_leader_to_free_another() {
+    // White: K (two activations) on c4, infantry b4, cannon a5 next to leader b5, leader h1
+    // (three leaders: three moves). Black leader h8.
+    let (rules, mut pos) = game(8, 8, "7l/8/8/CL6/1IK5/8/8/7L", "cannon-leader-swap = true");
+    // K moves itself to c3 (only K or b5 could activate it).
+    rules.play(&mut pos, mv("c4", "c3")).unwrap();
+    // The swap: the cannon is within range of b5 and of K on c3.
+    rules.play(&mut pos, Action::Swap { from: sq("a5"), to: sq("b5") }).unwrap();
+    // b4 is near K (c3) and the swapped leader (a5). K can take it if b5 activates its own
+    // swap: K's own move and b4's move.
+    assert_eq!(activators(&rules, &pos, "b4"), ["c3"]);
+    assert!(legal(&rules, &pos).contains(&mv("b4", "b3")));
+    rules.play(&mut pos, mv("b4", "b3")).unwrap();
+}
+
 // ----- the property: the engine's matching against brute-force enumeration -----
 
 /// Activation-heavy random scenarios: leaders of capacity 0-3 and range 1-3 (some activating

@@ -45,7 +45,8 @@ pub fn parse_action(text: &str, pieces: &PieceTable) -> Result<Action, NotationE
         return Err(err(text, "an action is missing (two commas in a row, or a trailing comma?)"));
     }
     if t.len() > 200 {
-        return Err(err(&t[..40.min(t.len())], "an action is at most 200 characters long"));
+        let start: String = t.chars().take(40).collect();
+        return Err(err(&start, "an action is at most 200 characters long"));
     }
     let lower = t.to_ascii_lowercase();
     if matches!(lower.as_str(), "pass" | "end" | "commit") {

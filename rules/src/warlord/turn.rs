@@ -20,7 +20,9 @@ impl Capacities for Caps<'_> {
 }
 
 impl WarlordRules {
-    /// Activators of the side to move, in slot order, with their moves so far this turn.
+    /// Activators of the side to move with spare capacity, in slot order. A leader that took
+    /// part in a swap is among them when it has room: it may take its own swap back, freeing
+    /// another activator (it activates nothing else, see [`Self::activatable`]).
     fn spare_activators(&self, pos: &Position) -> Vec<u32> {
         let moves = &pos.turn.activated;
         pos.slots_of(pos.to_move)
@@ -28,9 +30,7 @@ impl WarlordRules {
             .copied()
             .filter(|&s| {
                 let cap = self.command(pos, s).map_or(0, |c| c.capacity);
-                cap > 0
-                    && moves.iter().all(|m| m.swapped_leader != Some(s))
-                    && (moves.iter().filter(|m| m.assigned == s).count() as u8) < cap
+                cap > 0 && (moves.iter().filter(|m| m.assigned == s).count() as u8) < cap
             })
             .collect()
     }
@@ -47,6 +47,10 @@ impl WarlordRules {
         let mut out = Vec::new();
         for a in reach {
             let Some(command) = self.command(pos, a) else { continue };
+            if pos.turn.activated.iter().any(|m| m.swapped_leader == Some(a)) {
+                // "Neither piece may do anything else that turn."
+                continue;
+            }
             if !command.others {
                 if !pos.slots[a as usize].moved && !seen[a as usize] {
                     seen[a as usize] = true;
