@@ -60,7 +60,14 @@ impl Games {
                 }
             })
             .collect();
-        Games { inner: Arc::new(Inner { store, scenarios, agent: agent::default_agent(), hubs: StdMutex::default() }) }
+        Games {
+            inner: Arc::new(Inner {
+                store,
+                scenarios,
+                agent: agent::default_agent(),
+                hubs: StdMutex::default(),
+            }),
+        }
     }
 
     /// The store.
@@ -77,9 +84,20 @@ impl Games {
 
     /// Creates and stores a game; returns its id and seat tokens.
     pub async fn create(&self, request: CreateGame) -> Result<Created, ApiError> {
-        let scenario = self.inner.scenarios.get(&request.scenario).cloned().ok_or_else(|| {
-            ApiError::new(ErrorCode::NotFound, format!("no scenario has the id `{}`", crate::error::clip(&request.scenario, 40)))
-        })?;
+        let scenario = self
+            .inner
+            .scenarios
+            .get(&request.scenario)
+            .cloned()
+            .ok_or_else(|| {
+                ApiError::new(
+                    ErrorCode::NotFound,
+                    format!(
+                        "no scenario has the id `{}`",
+                        crate::error::clip(&request.scenario, 40)
+                    ),
+                )
+            })?;
         for name in request.options.keys() {
             if !scenario.option_names().contains(&name.as_str()) {
                 return Err(ApiError::bad_request(format!(
@@ -102,13 +120,21 @@ impl Games {
         let game = Game::new(Arc::new(meta.clone()), scenario)?;
         let ai_side = meta.ai.map(|a| a.side);
         let seat = |side| (ai_side != Some(side)).then(Token::generate);
-        let created = Created { id: meta.id.clone(), white: seat(Side::White), black: seat(Side::Black), spectator: Token::generate() };
+        let created = Created {
+            id: meta.id.clone(),
+            white: seat(Side::White),
+            black: seat(Side::Black),
+            spectator: Token::generate(),
+        };
         let hashes = SeatHashes {
             white: created.white.as_ref().map(Token::hash),
             black: created.black.as_ref().map(Token::hash),
             spectator: created.spectator.hash(),
         };
-        self.store().insert_game(&meta, &hashes, status(&game)).await.map_err(|e| ApiError::storage(&e))?;
+        self.store()
+            .insert_game(&meta, &hashes, status(&game))
+            .await
+            .map_err(|e| ApiError::storage(&e))?;
         tracing::info!(game = %meta.id, scenario = %meta.scenario, mode = meta.mode.name(), "game created");
         if meta.ai.is_some() {
             // Loading the game starts the AI if it moves first.
@@ -125,12 +151,32 @@ impl Games {
         if id.is_empty() || id.len() > 64 {
             return Err(ApiError::no_game(id));
         }
-        let (meta, seats) = self.store().game(id).await.map_err(|e| ApiError::storage(&e))?.ok_or_else(|| ApiError::no_game(id))?;
-        let scenario = self.inner.scenarios.get(&meta.scenario).cloned().ok_or_else(|| {
-            ApiError::new(ErrorCode::Internal, format!("game {id} uses the scenario `{}`, which this server does not have", meta.scenario))
-        })?;
+        let (meta, seats) = self
+            .store()
+            .game(id)
+            .await
+            .map_err(|e| ApiError::storage(&e))?
+            .ok_or_else(|| ApiError::no_game(id))?;
+        let scenario = self
+            .inner
+            .scenarios
+            .get(&meta.scenario)
+            .cloned()
+            .ok_or_else(|| {
+                ApiError::new(
+                    ErrorCode::Internal,
+                    format!(
+                        "game {id} uses the scenario `{}`, which this server does not have",
+                        meta.scenario
+                    ),
+                )
+            })?;
         let mut game = Game::new(Arc::new(meta), scenario)?;
-        let events = self.store().events_from(id, 0).await.map_err(|e| ApiError::storage(&e))?;
+        let events = self
+            .store()
+            .events_from(id, 0)
+            .await
+            .map_err(|e| ApiError::storage(&e))?;
         replay(&mut game, events)?;
         let (watch, _) = watch::channel(Arc::new(game.clone()));
         let hub = Arc::new(Hub {
@@ -159,7 +205,14 @@ impl Games {
 
     /// Rereads the log of every loaded game (after missed notifications).
     pub async fn refresh_all(&self) {
-        let hubs: Vec<_> = self.inner.hubs.lock().expect("hub map").values().cloned().collect();
+        let hubs: Vec<_> = self
+            .inner
+            .hubs
+            .lock()
+            .expect("hub map")
+            .values()
+            .cloned()
+            .collect();
         for hub in hubs {
             hub.refresh().await;
         }
@@ -209,10 +262,16 @@ impl Hub {
             return if snapshot.meta.public {
                 Ok(Viewer::Spectator)
             } else {
-                Err(ApiError::new(ErrorCode::Forbidden, "this game is private: open it with a seat or spectator link"))
+                Err(ApiError::new(
+                    ErrorCode::Forbidden,
+                    "this game is private: open it with a seat or spectator link",
+                ))
             };
         };
-        for (side, hash) in [(Side::White, &self.seats.white), (Side::Black, &self.seats.black)] {
+        for (side, hash) in [
+            (Side::White, &self.seats.white),
+            (Side::Black, &self.seats.black),
+        ] {
             if hash.as_deref().is_some_and(|h| token::matches(token, h)) {
                 return Ok(Viewer::Seat(side));
             }
@@ -220,7 +279,10 @@ impl Hub {
         if token::matches(token, &self.seats.spectator) {
             return Ok(Viewer::Spectator);
         }
-        Err(ApiError::new(ErrorCode::Forbidden, "this link does not open this game"))
+        Err(ApiError::new(
+            ErrorCode::Forbidden,
+            "this link does not open this game",
+        ))
     }
 
     /// The latest published game.
@@ -236,9 +298,16 @@ impl Hub {
     }
 
     /// Carries out a client's command for a viewer; returns the new sequence number.
-    pub async fn command(self: &Arc<Self>, viewer: Viewer, command: Command) -> Result<u64, ApiError> {
+    pub async fn command(
+        self: &Arc<Self>,
+        viewer: Viewer,
+        command: Command,
+    ) -> Result<u64, ApiError> {
         let Viewer::Seat(side) = viewer else {
-            return Err(ApiError::new(ErrorCode::Forbidden, "spectators can watch but not act"));
+            return Err(ApiError::new(
+                ErrorCode::Forbidden,
+                "spectators can watch but not act",
+            ));
         };
         let (kind, actions, seq) = match command {
             Command::Act { actions, seq } => (EventKind::Action, actions, seq),
@@ -252,7 +321,14 @@ impl Hub {
         let events = if kind == EventKind::Action {
             actions
                 .iter()
-                .map(|text| Ok(Event { kind, side, body: Arc::from(snapshot.canonical_action(text)?), at_ms: 0 }))
+                .map(|text| {
+                    Ok(Event {
+                        kind,
+                        side,
+                        body: Arc::from(snapshot.canonical_action(text)?),
+                        at_ms: 0,
+                    })
+                })
                 .collect::<Result<Vec<_>, ApiError>>()?
         } else {
             vec![Event::bare(kind, side, 0)]
@@ -263,15 +339,23 @@ impl Hub {
     /// Checks events on a copy of the game, commits them, then publishes the new game. With
     /// `expected`, refuses with `stale` unless the game has exactly that many events. If the
     /// side to act has run out of time, its time forfeit is recorded instead.
-    async fn commit(self: &Arc<Self>, mut events: Vec<Event>, expected: Option<u64>) -> Result<u64, ApiError> {
-        let games = self.games.upgrade().ok_or_else(|| ApiError::new(ErrorCode::Internal, "the server is shutting down"))?;
+    async fn commit(
+        self: &Arc<Self>,
+        mut events: Vec<Event>,
+        expected: Option<u64>,
+    ) -> Result<u64, ApiError> {
+        let games = self
+            .games
+            .upgrade()
+            .ok_or_else(|| ApiError::new(ErrorCode::Internal, "the server is shutting down"))?;
         let mut game = self.game.lock().await;
         if expected.is_some_and(|s| s != game.seq()) {
             return Err(stale(game.seq()));
         }
         let now = now_ms();
         let mover = game.position().to_move();
-        let forfeit = game.outcome().is_none() && game.clock().is_some_and(|c| c.flagged(mover, now));
+        let forfeit =
+            game.outcome().is_none() && game.clock().is_some_and(|c| c.flagged(mover, now));
         if forfeit {
             events = vec![Event::bare(EventKind::Timeout, mover, now)];
         }
@@ -282,7 +366,11 @@ impl Hub {
         }
         let new_events = next.events()[game.events().len()..].to_vec();
         let result = next.outcome().map(|o| o.score());
-        match games.store.append(&self.id, game.seq(), &new_events, status(&next), result).await {
+        match games
+            .store
+            .append(&self.id, game.seq(), &new_events, status(&next), result)
+            .await
+        {
             Ok(true) => {}
             Ok(false) => {
                 // Another process appended first: catch up; the client decides again.
@@ -296,14 +384,19 @@ impl Hub {
         self.publish(&game);
         drop(game);
         if forfeit {
-            return Err(ApiError::new(ErrorCode::GameOver, format!("{mover} has run out of time; the game is over")));
+            return Err(ApiError::new(
+                ErrorCode::GameOver,
+                format!("{mover} has run out of time; the game is over"),
+            ));
         }
         Ok(seq)
     }
 
     /// Reads events other processes appended and publishes the result.
     pub async fn refresh(self: &Arc<Self>) {
-        let Some(games) = self.games.upgrade() else { return };
+        let Some(games) = self.games.upgrade() else {
+            return;
+        };
         let mut game = self.game.lock().await;
         self.catch_up(&mut game, &games.store).await;
     }
@@ -341,7 +434,9 @@ impl Hub {
             *timer = Some(tokio::spawn(async move {
                 let wait = u64::try_from(flag_ms - now_ms()).unwrap_or(0);
                 tokio::time::sleep(std::time::Duration::from_millis(wait + 1)).await;
-                let _ = hub.commit(vec![Event::bare(EventKind::Timeout, side, 0)], None).await;
+                let _ = hub
+                    .commit(vec![Event::bare(EventKind::Timeout, side, 0)], None)
+                    .await;
             }));
         }
         drop(timer);
@@ -356,13 +451,20 @@ impl Hub {
 
     /// Plans the AI's turn on a blocking thread (never on the async runtime) and plays it.
     async fn play_ai(self: Arc<Self>, game: Arc<Game>, level: u8) {
-        let Some(games) = self.games.upgrade() else { return };
+        let Some(games) = self.games.upgrade() else {
+            return;
+        };
         let agent = games.agent.clone();
         let seq = game.seq();
         let seed = seq ^ u64::from_str_radix(&self.id, 16).unwrap_or(0);
         let planner = game.clone();
         let turn = tokio::task::spawn_blocking(move || {
-            agent.plan_turn(&*planner.rules, planner.position(), agent::budget(level), seed)
+            agent.plan_turn(
+                &*planner.rules,
+                planner.position(),
+                agent::budget(level),
+                seed,
+            )
         })
         .await;
         self.ai_busy.store(false, Ordering::Release);
@@ -370,11 +472,18 @@ impl Hub {
             tracing::error!(game = %self.id, "the AI failed to plan a turn");
             return;
         };
-        let Some(side) = game.meta.ai.map(|a| a.side) else { return };
+        let Some(side) = game.meta.ai.map(|a| a.side) else {
+            return;
+        };
         let pieces = game.rules.pieces();
         let events = turn
             .iter()
-            .map(|a| Event { kind: EventKind::Action, side, body: Arc::from(format_action(a, pieces)), at_ms: 0 })
+            .map(|a| Event {
+                kind: EventKind::Action,
+                side,
+                body: Arc::from(format_action(a, pieces)),
+                at_ms: 0,
+            })
             .collect();
         if let Err(e) = self.commit(events, Some(seq)).await {
             tracing::warn!(game = %self.id, error = %e.message, "the AI's turn was not played");
@@ -383,5 +492,8 @@ impl Hub {
 }
 
 fn stale(seq: u64) -> ApiError {
-    ApiError::new(ErrorCode::Stale, format!("the game has changed (it is at event {seq}); nothing was applied"))
+    ApiError::new(
+        ErrorCode::Stale,
+        format!("the game has changed (it is at event {seq}); nothing was applied"),
+    )
 }

@@ -7,6 +7,7 @@
 //! is replaced by a new one until the time is up, so `--games` games are always in progress.
 
 use crate::client;
+use futures_util::{SinkExt, StreamExt};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
@@ -14,7 +15,6 @@ use std::net::{SocketAddr, ToSocketAddrs};
 use std::time::{Duration, Instant};
 use tokio::time::timeout;
 use tokio_tungstenite::tungstenite::Message;
-use futures_util::{SinkExt, StreamExt};
 
 /// The options of `warlord loadtest`.
 #[derive(clap::Args, Clone, Debug)]
@@ -77,8 +77,18 @@ impl Report {
 
 impl std::fmt::Display for Report {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        writeln!(f, "games started {}, finished {}", self.games_started, self.games_finished)?;
-        writeln!(f, "actions {} in {:.1} s: {:.1} actions/s", self.actions, self.elapsed.as_secs_f64(), self.throughput())?;
+        writeln!(
+            f,
+            "games started {}, finished {}",
+            self.games_started, self.games_finished
+        )?;
+        writeln!(
+            f,
+            "actions {} in {:.1} s: {:.1} actions/s",
+            self.actions,
+            self.elapsed.as_secs_f64(),
+            self.throughput()
+        )?;
         writeln!(
             f,
             "latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
@@ -92,7 +102,9 @@ impl std::fmt::Display for Report {
 
 /// Runs the load test on its own runtime and prints the report.
 pub fn run(args: &LoadtestArgs) -> anyhow::Result<()> {
-    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
     let report = runtime.block_on(loadtest(args))?;
     println!("{report}");
     Ok(())
@@ -100,8 +112,14 @@ pub fn run(args: &LoadtestArgs) -> anyhow::Result<()> {
 
 /// Runs the load test.
 pub async fn loadtest(args: &LoadtestArgs) -> anyhow::Result<Report> {
-    anyhow::ensure!((1..=5000).contains(&args.games), "--games must be 1 to 5000");
-    anyhow::ensure!((1..=3600).contains(&args.seconds), "--seconds must be 1 to 3600");
+    anyhow::ensure!(
+        (1..=5000).contains(&args.games),
+        "--games must be 1 to 5000"
+    );
+    anyhow::ensure!(
+        (1..=3600).contains(&args.seconds),
+        "--seconds must be 1 to 3600"
+    );
     let (addr, local) = match &args.server {
         Some(server) => (loopback(server)?, None),
         None => {
@@ -150,7 +168,12 @@ fn loopback(server: &str) -> anyhow::Result<SocketAddr> {
 }
 
 /// One game slot: plays games one after another until the deadline.
-async fn keep_playing(addr: SocketAddr, args: &LoadtestArgs, slot: u64, deadline: Instant) -> Report {
+async fn keep_playing(
+    addr: SocketAddr,
+    args: &LoadtestArgs,
+    slot: u64,
+    deadline: Instant,
+) -> Report {
     let mut report = Report::default();
     let mut game = 0u64;
     while Instant::now() < deadline {
@@ -171,7 +194,10 @@ async fn keep_playing(addr: SocketAddr, args: &LoadtestArgs, slot: u64, deadline
         };
         let id = created["id"].as_str().unwrap_or_default().to_string();
         let players = ["white", "black"].map(|side| {
-            let url = format!("ws://{addr}/api/games/{id}/ws?token={}", created[side]["token"].as_str().unwrap_or_default());
+            let url = format!(
+                "ws://{addr}/api/games/{id}/ws?token={}",
+                created[side]["token"].as_str().unwrap_or_default()
+            );
             let seed = slot << 32 | game << 1 | u64::from(side == "black");
             let think = args.think_ms;
             tokio::spawn(async move { play(url, think, seed, deadline).await })
@@ -195,7 +221,12 @@ async fn keep_playing(addr: SocketAddr, args: &LoadtestArgs, slot: u64, deadline
 /// One player of one game: acts on its turns until the game ends or the deadline passes.
 async fn play(url: String, think_ms: u64, seed: u64, deadline: Instant) -> Report {
     let mut report = Report::default();
-    let Ok(Ok((mut socket, _))) = timeout(Duration::from_secs(10), tokio_tungstenite::connect_async(url.as_str())).await else {
+    let Ok(Ok((mut socket, _))) = timeout(
+        Duration::from_secs(10),
+        tokio_tungstenite::connect_async(url.as_str()),
+    )
+    .await
+    else {
         report.errors += 1;
         return report;
     };
@@ -204,9 +235,15 @@ async fn play(url: String, think_ms: u64, seed: u64, deadline: Instant) -> Repor
     let mut next_ref = 0u64;
     loop {
         let left = deadline.saturating_duration_since(Instant::now());
-        let Ok(Some(Ok(message))) = timeout(left, socket.next()).await else { break };
-        let Message::Text(text) = message else { continue };
-        let Ok(value) = serde_json::from_str::<Value>(&text) else { continue };
+        let Ok(Some(Ok(message))) = timeout(left, socket.next()).await else {
+            break;
+        };
+        let Message::Text(text) = message else {
+            continue;
+        };
+        let Ok(value) = serde_json::from_str::<Value>(&text) else {
+            continue;
+        };
         match value["type"].as_str() {
             Some("error") => {
                 report.errors += 1;
@@ -219,15 +256,22 @@ async fn play(url: String, think_ms: u64, seed: u64, deadline: Instant) -> Repor
                         continue;
                     }
                     report.actions += 1;
-                    report.latencies_us.push(sent_at.elapsed().as_micros() as u64);
+                    report
+                        .latencies_us
+                        .push(sent_at.elapsed().as_micros() as u64);
                     pending = None;
                 }
                 if !value["outcome"].is_null() {
                     report.games_finished = 1;
                     break;
                 }
-                let Some(legal) = value["legal"].as_array().filter(|l| !l.is_empty()) else { continue };
-                let choice = legal[rng.gen_range(0..legal.len())]["text"].as_str().unwrap_or("end").to_string();
+                let Some(legal) = value["legal"].as_array().filter(|l| !l.is_empty()) else {
+                    continue;
+                };
+                let choice = legal[rng.gen_range(0..legal.len())]["text"]
+                    .as_str()
+                    .unwrap_or("end")
+                    .to_string();
                 let think = rng.gen_range(think_ms / 2..=think_ms + think_ms / 2);
                 tokio::time::sleep(Duration::from_millis(think)).await;
                 if Instant::now() >= deadline {
@@ -236,7 +280,11 @@ async fn play(url: String, think_ms: u64, seed: u64, deadline: Instant) -> Repor
                 next_ref += 1;
                 let act = serde_json::json!({ "type": "act", "actions": [choice], "seq": seq, "ref": next_ref });
                 pending = Some((seq, Instant::now()));
-                if socket.send(Message::Text(act.to_string().into())).await.is_err() {
+                if socket
+                    .send(Message::Text(act.to_string().into()))
+                    .await
+                    .is_err()
+                {
                     report.errors += 1;
                     break;
                 }

@@ -12,7 +12,9 @@ use std::time::Duration;
 /// Listens for changes made by other processes until the program ends. Does nothing for
 /// SQLite, which serves one process.
 pub fn spawn(games: Games) {
-    let Some(url) = games.store().postgres_url().map(str::to_string) else { return };
+    let Some(url) = games.store().postgres_url().map(str::to_string) else {
+        return;
+    };
     tokio::spawn(async move {
         loop {
             if let Err(e) = listen(&games, &url).await {

@@ -106,7 +106,12 @@ impl Store {
     }
 
     /// Stores a new game.
-    pub async fn insert_game(&self, meta: &GameMeta, seats: &SeatHashes, status: &str) -> Result<(), sqlx::Error> {
+    pub async fn insert_game(
+        &self,
+        meta: &GameMeta,
+        seats: &SeatHashes,
+        status: &str,
+    ) -> Result<(), sqlx::Error> {
         let options = serde_json::to_string(&meta.options).unwrap_or_else(|_| "{}".into());
         let _guard = self.write_guard().await;
         sqlx::query(
@@ -145,7 +150,9 @@ impl Store {
         .fetch_optional(&self.pool)
         .await?;
         let Some(row) = row else { return Ok(None) };
-        let corrupt = |what: &str| sqlx::Error::Decode(format!("game {id}: bad {what} in the database").into());
+        let corrupt = |what: &str| {
+            sqlx::Error::Decode(format!("game {id}: bad {what} in the database").into())
+        };
         let options: String = row.try_get("options")?;
         let mode: String = row.try_get("mode")?;
         let ai_side: Option<String> = row.try_get("ai_side")?;
@@ -165,7 +172,12 @@ impl Store {
             scenario: row.try_get("scenario")?,
             options: serde_json::from_str(&options).map_err(|_| corrupt("options"))?,
             mode: Mode::from_name(&mode).ok_or_else(|| corrupt("mode"))?,
-            clock: initial.zip(increment).map(|(initial_ms, increment_ms)| ClockConfig { initial_ms, increment_ms }),
+            clock: initial
+                .zip(increment)
+                .map(|(initial_ms, increment_ms)| ClockConfig {
+                    initial_ms,
+                    increment_ms,
+                }),
             ai,
             public: public != 0,
             created_ms: row.try_get("created_ms")?,
@@ -187,7 +199,11 @@ impl Store {
             .await?;
         let mut events = Vec::with_capacity(rows.len());
         for (i, row) in rows.iter().enumerate() {
-            let corrupt = |what: &str| sqlx::Error::Decode(format!("game {id}: bad {what} in event {}", from + i as u64).into());
+            let corrupt = |what: &str| {
+                sqlx::Error::Decode(
+                    format!("game {id}: bad {what} in event {}", from + i as u64).into(),
+                )
+            };
             let seq: i64 = row.try_get("seq")?;
             if seq != (from + i as u64) as i64 {
                 return Err(corrupt("sequence number"));
@@ -207,7 +223,14 @@ impl Store {
 
     /// Appends events at sequence numbers `from`, `from + 1`, ... and updates the lobby fields,
     /// in one transaction. `Ok(false)` if another writer got there first (nothing was written).
-    pub async fn append(&self, id: &str, from: u64, events: &[Event], status: &str, result: Option<&str>) -> Result<bool, sqlx::Error> {
+    pub async fn append(
+        &self,
+        id: &str,
+        from: u64,
+        events: &[Event],
+        status: &str,
+        result: Option<&str>,
+    ) -> Result<bool, sqlx::Error> {
         let _guard = self.write_guard().await;
         let mut tx = self.pool.begin().await?;
         for (i, event) in events.iter().enumerate() {
@@ -222,7 +245,9 @@ impl Store {
                 .await;
             match inserted {
                 Ok(_) => {}
-                Err(sqlx::Error::Database(e)) if e.kind() == ErrorKind::UniqueViolation => return Ok(false),
+                Err(sqlx::Error::Database(e)) if e.kind() == ErrorKind::UniqueViolation => {
+                    return Ok(false)
+                }
                 Err(e) => return Err(e),
             }
         }
@@ -235,7 +260,11 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         if self.postgres_url.is_some() {
-            sqlx::query("SELECT 1 FROM pg_notify($1, $2)").bind(CHANNEL).bind(id).execute(&mut *tx).await?;
+            sqlx::query("SELECT 1 FROM pg_notify($1, $2)")
+                .bind(CHANNEL)
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
         }
         tx.commit().await?;
         Ok(true)
@@ -256,7 +285,8 @@ impl Store {
                 Ok(LobbyEntry {
                     id: row.try_get("id")?,
                     scenario: row.try_get("scenario")?,
-                    mode: Mode::from_name(&mode).ok_or_else(|| sqlx::Error::Decode("bad mode in the database".into()))?,
+                    mode: Mode::from_name(&mode)
+                        .ok_or_else(|| sqlx::Error::Decode("bad mode in the database".into()))?,
                     status: row.try_get("status")?,
                     result: row.try_get("result")?,
                     created_ms: row.try_get("created_ms")?,

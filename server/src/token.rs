@@ -51,7 +51,11 @@ pub fn hash(token: &str) -> String {
 pub fn matches(token: &str, stored: &str) -> bool {
     let presented = hash(token);
     presented.len() == stored.len()
-        && presented.bytes().zip(stored.bytes()).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0
+        && presented
+            .bytes()
+            .zip(stored.bytes())
+            .fold(0u8, |acc, (a, b)| acc | (a ^ b))
+            == 0
 }
 
 fn hex(bytes: &[u8]) -> String {
