@@ -6,7 +6,9 @@
 //! special-case a game. The crate is pure: no I/O, no async, no clocks.
 
 pub mod action;
+pub mod adjudication;
 pub mod board;
+pub mod medieval;
 pub mod movement;
 pub mod notation;
 pub mod outcome;

@@ -34,6 +34,7 @@ builtin![
     "lakes",
     "lakes-2",
     "warlord-2",
+    "medieval",
 ];
 
 /// The shipped scenario with this id.

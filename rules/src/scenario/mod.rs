@@ -12,6 +12,7 @@ mod region;
 pub use error::ScenarioError;
 
 use crate::board::Board;
+use crate::medieval::{MedievalConfig, MedievalOptions, MedievalRules, MedievalSetup};
 use crate::piece::{Piece, PieceTable};
 use crate::ruleset::{Family, Ruleset};
 use crate::side::Side;
@@ -172,10 +173,9 @@ impl Scenario {
 
     /// Builds the rules of this scenario with the given option overrides.
     pub fn ruleset(&self, overrides: &[(String, String)]) -> Result<Arc<dyn Ruleset>, ScenarioError> {
-        let fail = |field: &str, message: String| ScenarioError::new(&self.origin, field, message);
         match self.family {
             Family::Warlord => Ok(Arc::new(self.warlord(overrides)?)),
-            Family::Medieval => Err(fail("family", "the medieval family is not available in this build".into())),
+            Family::Medieval => Ok(Arc::new(self.medieval(overrides)?)),
         }
     }
 
@@ -202,12 +202,31 @@ impl Scenario {
         .map_err(|m| fail("setup", m))
     }
 
+    /// Builds the Medieval War Chess rules of this scenario (for callers that need the family's
+    /// own methods, like tests and the strength display); an error for other families.
+    pub fn medieval(&self, overrides: &[(String, String)]) -> Result<MedievalRules, ScenarioError> {
+        let fail = |field: &str, message: String| ScenarioError::new(&self.origin, field, message);
+        if self.family != Family::Medieval {
+            return Err(fail("family", format!("`{}` is not a Medieval War Chess scenario", self.id)));
+        }
+        let options: MedievalOptions = options_from(self.options_with(overrides)?).map_err(|m| fail("options", m))?;
+        let config = MedievalConfig::from_table(&self.rules, &self.pieces).map_err(|(f, m)| fail(&f, m))?;
+        MedievalRules::new(MedievalSetup {
+            board: self.board.clone(),
+            pieces: self.pieces.clone(),
+            placement: self.placement.clone(),
+            config,
+            options,
+        })
+        .map_err(|(f, m)| fail(&f, m))
+    }
+
     /// The names of the options this scenario's family understands.
     #[must_use]
     pub fn option_names(&self) -> &'static [&'static str] {
         match self.family {
             Family::Warlord => &WarlordOptions::NAMES,
-            Family::Medieval => &[],
+            Family::Medieval => &MedievalOptions::NAMES,
         }
     }
 }

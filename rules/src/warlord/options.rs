@@ -1,17 +1,7 @@
 //! The options of the Warlord family: the texts' optional rules and the players' choices.
 
+pub use crate::adjudication::Adjudication;
 use serde::{Deserialize, Serialize};
-
-/// How a game that reaches the turn limit is decided (rulings 16).
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Adjudication {
-    /// A draw.
-    #[default]
-    Draw,
-    /// The side with more material (sum of piece values) wins; equal material draws.
-    Material,
-}
 
 /// The optional rules of the Warlord family. Scenario files set defaults in `[options]`;
 /// players may change any of them when a game is created.

@@ -25,30 +25,13 @@ impl WarlordRules {
         if self.config.towns_to_win > 0 && self.towns_held(pos, holder) >= u32::from(self.config.towns_to_win) {
             return Some(Outcome::win(holder, EndReason::Towns));
         }
-        let limit = self.options.turn_limit;
-        if limit > 0 && pos.turns_played >= limit {
-            return Some(self.adjudicate(pos));
-        }
-        None
+        crate::adjudication::turn_limit_outcome(pos, &self.pieces, self.options.turn_limit, self.options.adjudication)
     }
 
     /// How many towns a side has a unit in.
     #[must_use]
     pub fn towns_held(&self, pos: &Position, side: Side) -> u32 {
         pos.pieces(side).filter(|(sq, _)| self.board.terrain(*sq) == crate::Terrain::Town).count() as u32
-    }
-
-    fn adjudicate(&self, pos: &Position) -> Outcome {
-        if self.options.adjudication == super::Adjudication::Draw {
-            return Outcome::draw(EndReason::TurnLimit);
-        }
-        let material = |side| pos.pieces(side).map(|(_, p)| self.pieces.get(p.kind).value).sum::<u32>();
-        let (w, b) = (material(Side::White), material(Side::Black));
-        match w.cmp(&b) {
-            std::cmp::Ordering::Greater => Outcome::win(Side::White, EndReason::TurnLimit),
-            std::cmp::Ordering::Less => Outcome::win(Side::Black, EndReason::TurnLimit),
-            std::cmp::Ordering::Equal => Outcome::draw(EndReason::TurnLimit),
-        }
     }
 
     /// Whether the side to move can capture at least `needed` enemy leaders in the turn that

@@ -1,0 +1,186 @@
+//! Medieval War Chess (Peterson, text [004]): the chess army on a chess board, three actions a
+//! turn (king-step moves, melee attacks by every adjacent piece, rook cannon shots), strength
+//! against defence, and the drawn ending when no capture can ever happen again.
+//! See docs/RULES.md, "Medieval War Chess".
+
+mod combat;
+mod config;
+mod dead;
+mod options;
+mod start;
+mod strength;
+mod turn;
+
+pub use config::{Formation, FormationCount, MedievalConfig, Strength};
+pub use options::{MedievalOptions, StartArray};
+
+use crate::action::{Action, NEIGHBOURS};
+use crate::board::Board;
+use crate::movement::MoveRule;
+use crate::outcome::{EndReason, Outcome};
+use crate::piece::{Piece, PieceTable};
+use crate::position::{Phase, Position};
+use crate::ruleset::{Combat, Family, IllegalAction, Report, Ruleset};
+use crate::side::Side;
+use crate::square::Square;
+use crate::terrain::Terrain;
+use std::sync::{Arc, OnceLock};
+
+/// A field of the scenario and what is wrong with it.
+type FieldError = (String, String);
+
+/// Everything needed to build the rules of a Medieval War Chess game.
+#[derive(Clone, Debug)]
+pub struct MedievalSetup {
+    /// The board (open squares only).
+    pub board: Board,
+    /// The piece kinds; every one moves one king step.
+    pub pieces: PieceTable,
+    /// The starting placement, before a random start rearranges the back ranks.
+    pub placement: Vec<(Square, Piece)>,
+    /// The fixed rules.
+    pub config: MedievalConfig,
+    /// The options chosen.
+    pub options: MedievalOptions,
+}
+
+/// The rules of a Medieval War Chess game, configured for a scenario and its options.
+#[derive(Clone, Debug)]
+pub struct MedievalRules {
+    board: Arc<Board>,
+    pieces: PieceTable,
+    config: MedievalConfig,
+    options: MedievalOptions,
+    /// Padded offsets of the eight neighbours, in [`NEIGHBOURS`] order; also the eight rays.
+    neighbours: [isize; 8],
+    /// The most offence an army could put around one piece, for the drawn ending; built when
+    /// first needed (never while a rook is on the board).
+    ring: OnceLock<dead::RingTable>,
+    start: Position,
+}
+
+impl MedievalRules {
+    /// Builds the rules; errors name the scenario field at fault.
+    pub fn new(setup: MedievalSetup) -> Result<MedievalRules, FieldError> {
+        let MedievalSetup {
+            board,
+            pieces,
+            placement,
+            config,
+            options,
+        } = setup;
+        if board.squares().any(|sq| board.terrain(sq) != Terrain::Open) {
+            return Err((
+                "board".into(),
+                "Medieval War Chess is played on open squares only".into(),
+            ));
+        }
+        for (kind, piece) in pieces.iter() {
+            if piece.moves != [MoveRule::Walk { steps: 1 }] {
+                return Err((
+                    format!("pieces[{kind}].moves"),
+                    format!("every Medieval War Chess piece moves one king step ([004] Movement): give the {} moves = [{{ walk = 1 }}]", piece.name),
+                ));
+            }
+        }
+        let placement = start::arrange(&placement, &board, &pieces, &options)
+            .map_err(|m| ("options.start".to_string(), m))?;
+        let board = Arc::new(board);
+        let neighbours = NEIGHBOURS.map(|(f, r)| board.offset(f, r));
+        let mut rules = MedievalRules {
+            board: board.clone(),
+            pieces,
+            config,
+            options,
+            neighbours,
+            ring: OnceLock::new(),
+            start: Position::empty(board, 0),
+        };
+        rules.start = rules
+            .initial_position(&placement)
+            .map_err(|m| ("setup".to_string(), m))?;
+        Ok(rules)
+    }
+
+    /// The fixed rules in force.
+    #[must_use]
+    pub fn config(&self) -> &MedievalConfig {
+        &self.config
+    }
+
+    /// The options in force.
+    #[must_use]
+    pub fn options(&self) -> &MedievalOptions {
+        &self.options
+    }
+
+    fn initial_position(&self, placement: &[(Square, Piece)]) -> Result<Position, String> {
+        let mut pos = Position::empty(self.board.clone(), self.pieces.len());
+        for &(sq, piece) in placement {
+            self.board.check(sq).map_err(|e| e.to_string())?;
+            if pos.piece_at(sq).is_some() {
+                return Err(format!("two pieces are placed on {sq}"));
+            }
+            pos.add_piece(sq, piece);
+        }
+        if let Some(side) = Side::BOTH.into_iter().find(|&s| pos.piece_count(s) == 0) {
+            return Err(format!("{side} has no pieces"));
+        }
+        pos.turn.cap = self.config.actions_per_turn;
+        if self.is_dead(&pos) {
+            pos.phase = Phase::Over(Outcome::draw(EndReason::DeadPosition));
+        }
+        Ok(pos)
+    }
+}
+
+impl Ruleset for MedievalRules {
+    fn family(&self) -> Family {
+        Family::Medieval
+    }
+
+    fn board(&self) -> &Arc<Board> {
+        &self.board
+    }
+
+    fn pieces(&self) -> &PieceTable {
+        &self.pieces
+    }
+
+    fn start(&self) -> Position {
+        self.start.clone()
+    }
+
+    fn legal_actions(&self, pos: &Position, out: &mut Vec<Action>) {
+        if pos.phase == Phase::Play {
+            self.turn_actions(pos, out);
+        }
+    }
+
+    fn play(&self, pos: &mut Position, action: Action) -> Result<Report, IllegalAction> {
+        if let Phase::Over(outcome) = pos.phase {
+            return Err(IllegalAction::new(format!("the game is over: {outcome}")));
+        }
+        self.check(pos, action)?;
+        Ok(self.apply(pos, action))
+    }
+
+    fn play_unchecked(&self, pos: &mut Position, action: Action) -> Report {
+        self.apply(pos, action)
+    }
+
+    fn view(&self, pos: &Position, _viewer: Option<Side>) -> Position {
+        pos.clone()
+    }
+
+    fn activators(&self, _pos: &Position, _sq: Square) -> Vec<Square> {
+        Vec::new()
+    }
+
+    fn preview(&self, pos: &Position, action: Action) -> Option<Combat> {
+        if pos.phase != Phase::Play || self.check(pos, action).is_err() {
+            return None;
+        }
+        self.combat(pos, action)
+    }
+}
