@@ -203,25 +203,51 @@ fn every_perft_table_matches_the_engine() {
     );
 }
 
+/// The Warlord scenarios of the texts, whose tables count from the start to depth 2 at least and
+/// with options on.
+const FULL_TABLES: [&str; 10] = [
+    "chieftain",
+    "warlord-original",
+    "warlord-2-0",
+    "clash-of-arms",
+    "battle-line",
+    "civil-war",
+    "river",
+    "lakes",
+    "lakes-2",
+    "warlord-2",
+];
+
 #[test]
 fn every_shipped_scenario_has_a_perft_table() {
     let files = perft_files();
     for b in warlord_scenarios::ALL {
         let path = perft_dir().join(format!("{}.txt", b.id));
-        assert!(files.contains(&path), "{} has no perft table", b.id);
+        assert!(
+            files.contains(&path),
+            "{} has no perft table in scenarios/perft/",
+            b.id
+        );
         let checks = parse(&std::fs::read_to_string(&path).unwrap(), b.id).unwrap();
-        assert!(
-            checks
-                .iter()
-                .any(|c| c.options.is_empty() && c.play.is_empty() && c.depth >= 2),
-            "{}: no depth-2 count from the start",
-            b.id
-        );
-        assert!(
-            checks.iter().any(|c| !c.options.is_empty()),
-            "{}: no counts with options on",
-            b.id
-        );
+        assert!(!checks.is_empty(), "{}: no counts", b.id);
+        if FULL_TABLES.contains(&b.id) {
+            let from_start = |c: &&Check| c.options.is_empty() && c.play.is_empty();
+            assert!(
+                checks.iter().filter(from_start).any(|c| c.depth >= 2),
+                "{}: no depth-2 count from the start",
+                b.id
+            );
+            assert!(
+                checks.iter().any(|c| !c.options.is_empty()),
+                "{}: no counts with options on",
+                b.id
+            );
+            assert!(
+                checks.iter().any(|c| !c.play.is_empty()),
+                "{}: no counts from a later position",
+                b.id
+            );
+        }
     }
 }
 
