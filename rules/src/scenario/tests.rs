@@ -84,4 +84,8 @@ fn free_setup_needs_room_in_the_zones() {
     assert_eq!(s.ruleset(&[]).unwrap().start().phase(), &crate::Phase::Setup);
     let cramped = text.replace("[setup]", "[setup]\nzones = { white = [\"a1:b1\"], black = [\"a8:h8\"] }");
     assert_eq!(error_of(&cramped).field, "setup");
+    // Water in a zone is no room: d4:e5 is water, so a zone of c4:f5 holds only 4 land squares.
+    let wet = text.replace("[setup]", "[setup]\nzones = { white = [\"c4:f4\"], black = [\"a8:h8\"] }");
+    let e = error_of(&wet);
+    assert!(e.message.contains("2 land squares"), "{e}");
 }

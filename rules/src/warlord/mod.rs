@@ -219,10 +219,14 @@ impl WarlordRules {
         pos.to_move = self.config.first;
         if self.options.free_setup {
             for side in Side::BOTH {
-                let zone_size = self.zones[side.index()].iter().filter(|&&z| z).count();
+                let zone_size = self
+                    .board
+                    .squares()
+                    .filter(|&sq| self.in_zone(side, sq) && self.board.terrain(sq) != crate::Terrain::Water)
+                    .count();
                 let army: usize = pos.reserve[side.index()].iter().map(|&n| usize::from(n)).sum();
                 if army > zone_size {
-                    return Err(format!("{side} has {army} pieces to place but its deployment zone has only {zone_size} squares"));
+                    return Err(format!("{side} has {army} pieces to place but its deployment zone has only {zone_size} land squares"));
                 }
             }
             pos.phase = Phase::Setup;

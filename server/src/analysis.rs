@@ -1,0 +1,288 @@
+//! Routes for the browser UI that read and never store (docs/API.md, "Analysis and previews"):
+//! a scenario's start or any line of actions from it (scenario pictures, replays, the analysis
+//! board), a record file read into its actions, and a seat's unfinished turn checked on a copy
+//! of its game (the turn builder's preview, so that legality always comes from the engine).
+
+use crate::error::{clip, ApiError, ErrorCode};
+use crate::game::{now_ms, Event, EventKind, Game, GameMeta, Mode, Viewer};
+use crate::http::{presented_token, TokenQuery};
+use crate::hub::Games;
+use crate::protocol::MAX_ACTIONS;
+use crate::render::{game_info, state_view, GameInfo, StateView};
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::HeaderMap;
+use axum::routing::post;
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use warlord_rules::notation::{format_action, replay, Record};
+use warlord_rules::Action;
+
+/// The most actions an analysis line may have (far more than the longest recorded game).
+pub const MAX_LINE_ACTIONS: usize = 100_000;
+
+/// The largest analysis or record request body.
+pub const MAX_BODY_BYTES: usize = 4 << 20;
+
+/// The routes of this module, to be merged into the API's router.
+pub fn routes() -> Router<Games> {
+    Router::new()
+        .route("/api/analysis", post(analysis))
+        .route("/api/records/parse", post(parse_record))
+        .route("/api/games/{id}/preview", post(preview))
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+}
+
+/// What `POST /api/analysis` reads.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AnalysisRequest {
+    scenario: String,
+    #[serde(default)]
+    options: BTreeMap<String, String>,
+    #[serde(default)]
+    actions: Vec<String>,
+    /// `player` (default): the side to move sees its legal actions; `spectator`: no legal
+    /// actions (cheaper, for pictures).
+    #[serde(default)]
+    view: AnalysisView,
+}
+
+#[derive(Deserialize, Default, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+enum AnalysisView {
+    #[default]
+    Player,
+    Spectator,
+}
+
+/// A game's description and state, as the WebSocket sends them.
+#[derive(Serialize)]
+struct AnalysisBody {
+    game: GameInfo,
+    state: StateView,
+}
+
+fn read_json<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
+    serde_json::from_slice(body)
+        .map_err(|e| ApiError::bad_request(format!("unreadable request: {e}")))
+}
+
+/// A game that is never stored: the scenario with the options, at its start.
+fn scratch_game(
+    games: &Games,
+    scenario: &str,
+    options: BTreeMap<String, String>,
+) -> Result<Game, ApiError> {
+    let found = games.scenarios().get(scenario).cloned().ok_or_else(|| {
+        ApiError::new(
+            ErrorCode::NotFound,
+            format!("no scenario has the id `{}`", clip(scenario, 40)),
+        )
+    })?;
+    let meta = GameMeta {
+        id: "analysis".into(),
+        scenario: scenario.to_string(),
+        options,
+        mode: Mode::Correspondence,
+        clock: None,
+        ai: None,
+        public: false,
+        created_ms: 0,
+    };
+    Game::new(Arc::new(meta), found)
+}
+
+/// Plays `actions` on `game` for whoever is to move at each step; an error names the action.
+fn play_line(game: &mut Game, actions: &[String], first: usize) -> Result<(), ApiError> {
+    for (i, text) in actions.iter().enumerate() {
+        let event = Event {
+            kind: EventKind::Action,
+            side: game.position().to_move(),
+            body: Arc::from(game.canonical_action(text)?),
+            at_ms: now_ms(),
+        };
+        game.apply(event).map_err(|e| {
+            ApiError::new(
+                e.code,
+                format!(
+                    "action {} (`{}`): {}",
+                    first + i + 1,
+                    clip(text, 40),
+                    e.message
+                ),
+            )
+        })?;
+    }
+    Ok(())
+}
+
+async fn analysis(
+    State(games): State<Games>,
+    body: axum::body::Bytes,
+) -> Result<Json<AnalysisBody>, ApiError> {
+    let request: AnalysisRequest = read_json(&body)?;
+    if request.actions.len() > MAX_LINE_ACTIONS {
+        return Err(ApiError::bad_request(format!(
+            "at most {MAX_LINE_ACTIONS} actions"
+        )));
+    }
+    let mut game = scratch_game(&games, &request.scenario, request.options)?;
+    play_line(&mut game, &request.actions, 0)?;
+    let viewer = match request.view {
+        AnalysisView::Player => Viewer::Seat(game.position().to_move()),
+        AnalysisView::Spectator => Viewer::Spectator,
+    };
+    Ok(Json(AnalysisBody {
+        game: game_info(&game),
+        state: state_view(&game, viewer, now_ms()),
+    }))
+}
+
+/// What `POST /api/records/parse` reads.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RecordRequest {
+    text: String,
+}
+
+/// One turn of a read record: where its actions are in the flat list.
+#[derive(Serialize)]
+struct RecordTurnBody {
+    number: u32,
+    second: bool,
+    comment: Option<String>,
+    /// Index of its first action in `actions`.
+    start: usize,
+    /// Index after its last action (its end included).
+    end: usize,
+}
+
+/// A record read and replayed: everything the analysis endpoint needs to step through it.
+#[derive(Serialize)]
+struct RecordBody {
+    scenario: String,
+    options: BTreeMap<String, String>,
+    tags: Vec<(String, String)>,
+    /// Every legal action in order, each turn's end written `end`.
+    actions: Vec<String>,
+    turns: Vec<RecordTurnBody>,
+    /// The first illegal action, if the record has one (the actions before it are kept).
+    error: Option<String>,
+}
+
+async fn parse_record(
+    State(games): State<Games>,
+    body: axum::body::Bytes,
+) -> Result<Json<RecordBody>, ApiError> {
+    let request: RecordRequest = read_json(&body)?;
+    let bad =
+        |e: warlord_rules::notation::RecordError| ApiError::bad_request(format!("the record: {e}"));
+    let tags = Record::parse_header(&request.text).map_err(bad)?;
+    let header = Record {
+        tags,
+        turns: Vec::new(),
+    };
+    let scenario = header
+        .scenario()
+        .ok_or_else(|| ApiError::bad_request("the record has no [Scenario \"...\"] tag"))?
+        .to_string();
+    let options: BTreeMap<String, String> = header.options().into_iter().collect();
+    let game = scratch_game(&games, &scenario, options.clone())?;
+    let record = Record::parse(&request.text, game.rules.pieces()).map_err(bad)?;
+    let replayed = replay(&*game.rules, &record);
+    let pieces = game.rules.pieces();
+    let actions: Vec<String> = replayed
+        .steps
+        .iter()
+        .map(|s| {
+            if s.action == Action::EndTurn {
+                "end".into()
+            } else {
+                format_action(&s.action, pieces)
+            }
+        })
+        .collect();
+    // The steps come turn by turn, each turn's last step ending it (or the game), so the
+    // record's turns are the runs of steps between those ends.
+    let mut turns = Vec::new();
+    let mut start = 0;
+    for (i, step) in replayed.steps.iter().enumerate() {
+        let last = i + 1 == replayed.steps.len();
+        if !(step.report.turn_ended || step.report.outcome.is_some() || last) {
+            continue;
+        }
+        let Some(turn) = record.turns.get(turns.len()) else {
+            break;
+        };
+        turns.push(RecordTurnBody {
+            number: turn.number,
+            second: turn.second,
+            comment: turn.comment.clone(),
+            start,
+            end: i + 1,
+        });
+        start = i + 1;
+    }
+    Ok(Json(RecordBody {
+        scenario,
+        options,
+        tags: record.tags,
+        actions,
+        turns,
+        error: replayed.error.map(|e| e.to_string()),
+    }))
+}
+
+/// What `POST /api/games/{id}/preview` reads.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PreviewRequest {
+    actions: Vec<String>,
+}
+
+/// A seat's game as it would be after its proposed actions.
+#[derive(Serialize)]
+struct PreviewBody {
+    /// The state the seat would see (its `seq` counts the proposed actions).
+    state: StateView,
+    /// Whether the actions end the seat's turn (or the game).
+    turn_ended: bool,
+}
+
+async fn preview(
+    State(games): State<Games>,
+    Path(id): Path<String>,
+    Query(query): Query<TokenQuery>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Result<Json<PreviewBody>, ApiError> {
+    let request: PreviewRequest = read_json(&body)?;
+    if request.actions.len() > MAX_ACTIONS {
+        return Err(ApiError::bad_request(format!(
+            "at most {MAX_ACTIONS} actions"
+        )));
+    }
+    let hub = games.hub(&id).await?;
+    let viewer = hub.viewer(presented_token(&headers, &query).as_deref())?;
+    let Viewer::Seat(side) = viewer else {
+        return Err(ApiError::new(
+            ErrorCode::Forbidden,
+            "spectators can watch but not act",
+        ));
+    };
+    let mut game = (*hub.snapshot()).clone();
+    if game.outcome().is_none() && game.position().to_move() != side {
+        return Err(ApiError::new(
+            ErrorCode::NotYourTurn,
+            format!("it is {}'s turn", game.position().to_move()),
+        ));
+    }
+    play_line(&mut game, &request.actions, 0)?;
+    let turn_ended = game.outcome().is_some() || game.position().to_move() != side;
+    Ok(Json(PreviewBody {
+        state: state_view(&game, viewer, now_ms()),
+        turn_ended,
+    }))
+}

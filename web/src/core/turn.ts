@@ -1,0 +1,195 @@
+// The turn builder: a seat's turn is built action by action, each checked by the server on a
+// copy of the game (`POST /api/games/{id}/preview`), and sent whole when finished. Legality
+// always comes from the engine: the legal actions shown after the first move are the
+// server's answer for the position after it, since in activation games they depend on it.
+
+import type { LegalAction, PieceInfo, Preview, StateView } from "../api/types";
+import { placementSymbol } from "./notation";
+
+/** Asks the server what the game would be after the given actions of this turn. */
+export type Previewer = (actions: string[]) => Promise<Preview>;
+
+/** What the builder keeps across a reload: the proposed actions and the game they were for. */
+export interface SavedTurn {
+  /** The game's event count when they were proposed. */
+  seq: number;
+  /** The proposed actions. */
+  actions: string[];
+}
+
+/** A turn being built on top of the server's latest state. */
+export class TurnBuilder {
+  private baseState: StateView;
+  private shown: StateView;
+  private proposed: string[] = [];
+  private ended = false;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  /** Starts with no action proposed. */
+  constructor(base: StateView, private readonly preview: Previewer) {
+    this.baseState = base;
+    this.shown = base;
+  }
+
+  /** The server's latest state. */
+  get base(): StateView {
+    return this.baseState;
+  }
+
+  /** The state to show: the game after the proposed actions. */
+  get state(): StateView {
+    return this.shown;
+  }
+
+  /** The proposed actions, in order. */
+  get actions(): readonly string[] {
+    return this.proposed;
+  }
+
+  /** Whether the proposed actions end the turn (the cap is reached, or the game ends). */
+  get turnEnded(): boolean {
+    return this.ended;
+  }
+
+  /** What to save so that a reload can pick the turn up again. */
+  saved(): SavedTurn {
+    return { seq: this.baseState.seq, actions: [...this.proposed] };
+  }
+
+  /** Proposes more actions. If the server refuses them, nothing changes and the error is thrown. */
+  propose(...actions: string[]): Promise<void> {
+    return this.serial(async () => {
+      if (this.ended) throw new Error("the turn is complete: send it or undo a move");
+      await this.show([...this.proposed, ...actions]);
+    });
+  }
+
+  /** Takes back the last proposed action. */
+  undo(): Promise<void> {
+    return this.serial(async () => {
+      if (this.proposed.length === 0) return;
+      await this.show(this.proposed.slice(0, -1));
+    });
+  }
+
+  /** Takes back every proposed action. */
+  clear(): void {
+    this.proposed = [];
+    this.ended = false;
+    this.shown = this.baseState;
+  }
+
+  /**
+   * Moves onto a new server state (after a reconnect, or any event such as a draw offer).
+   * The proposed actions (or `restore`'s, when they were made on this same state) are kept
+   * when they still apply to it; returns whether any were kept.
+   */
+  rebase(state: StateView, restore?: SavedTurn): Promise<boolean> {
+    return this.serial(async () => {
+      const wanted =
+        restore && restore.seq === state.seq && this.proposed.length === 0 ? restore.actions : this.proposed;
+      this.baseState = state;
+      this.clear();
+      const mine = state.you === state.to_move && state.phase !== "over";
+      if (wanted.length === 0 || !mine) return false;
+      try {
+        await this.show(wanted);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+  }
+
+  /** The actions that finish the turn: the proposed ones, then `end` unless they ended it. */
+  turnToSend(): string[] {
+    return this.ended ? [...this.proposed] : [...this.proposed, "end"];
+  }
+
+  private async show(actions: string[]): Promise<void> {
+    if (actions.length === 0) {
+      this.clear();
+      return;
+    }
+    const answer = await this.preview(actions);
+    this.proposed = actions;
+    this.shown = answer.state;
+    this.ended = answer.turn_ended;
+  }
+
+  private serial<T>(job: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(job, job);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+}
+
+/** The legal actions of the piece on `square`, by the square each goes to. */
+export function actionsFrom(state: StateView, square: string): Map<string, LegalAction[]> {
+  const out = new Map<string, LegalAction[]>();
+  for (const action of state.legal) {
+    if (action.from !== square || action.to === null) continue;
+    const list = out.get(action.to) ?? [];
+    list.push(action);
+    out.set(action.to, list);
+  }
+  return out;
+}
+
+/** The squares of the pieces that have a legal action now. */
+export function actingSquares(state: StateView): Set<string> {
+  return new Set(state.legal.flatMap((a) => (a.from && a.kind !== "place" ? [a.from] : [])));
+}
+
+/** The legal placements of the pieces with `symbol`, by square. */
+export function placementsOf(state: StateView, symbol: string): Map<string, LegalAction> {
+  const out = new Map<string, LegalAction>();
+  for (const action of state.legal) {
+    if (action.kind === "place" && action.to && placementSymbol(action.text) === symbol.toUpperCase()) {
+      out.set(action.to, action);
+    }
+  }
+  return out;
+}
+
+/** The `end` action (pass, commit), if the turn may end now. */
+export function endAction(state: StateView): LegalAction | undefined {
+  return state.legal.find((a) => a.kind === "end");
+}
+
+/** How many pieces of each symbol the reserve still holds. */
+export function reserveBySymbol(state: StateView, pieces: PieceInfo[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const { kind, count } of state.reserve) {
+    const symbol = pieces[kind]?.symbol;
+    if (symbol !== undefined && count > 0) out.set(symbol.toUpperCase(), count);
+  }
+  return out;
+}
+
+/**
+ * Random placements for a setup: for each symbol, as many legal placements as `counts` asks,
+ * all on distinct squares, chosen with `random` (numbers in [0, 1)). The server checks them.
+ */
+export function randomPlacements(state: StateView, counts: Map<string, number>, random: () => number): string[] {
+  const bySymbol = new Map<string, LegalAction[]>();
+  for (const action of state.legal) {
+    const symbol = action.kind === "place" ? placementSymbol(action.text) : null;
+    if (symbol === null || action.to === null) continue;
+    bySymbol.set(symbol, [...(bySymbol.get(symbol) ?? []), action]);
+  }
+  const used = new Set<string>();
+  const out: string[] = [];
+  for (const [symbol, count] of counts) {
+    const free = bySymbol.get(symbol) ?? [];
+    let placed = 0;
+    while (placed < count && free.length > 0) {
+      const [pick] = free.splice(Math.floor(random() * free.length), 1);
+      if (!pick?.to || used.has(pick.to)) continue;
+      used.add(pick.to);
+      out.push(pick.text);
+      placed += 1;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import type { Preview } from "../../src/api/types";
+import { ApiError } from "../../src/api/http";
+import { actionsFrom, randomPlacements, TurnBuilder } from "../../src/core/turn";
+import { state } from "./fixtures";
+
+/**
+ * A fake server for a two-move turn: a1 and b1 may each move once; after a1-a2 the piece on
+ * b1 may only go to b2 (legality depends on the first move); two moves end the turn.
+ */
+function server(seq = 5): { calls: string[][]; preview: (actions: string[]) => Promise<Preview> } {
+  const calls: string[][] = [];
+  const preview = async (actions: string[]): Promise<Preview> => {
+    calls.push(actions);
+    const left = new Set(["a1-a2", "a1-a3", "b1-b2", "b1-b3"]);
+    for (const a of actions) {
+      if (!left.has(a)) throw new ApiError({ code: "illegal-action", message: `${a} is illegal` });
+      for (const l of [...left]) if (l.slice(0, 2) === a.slice(0, 2)) left.delete(l);
+      if (a === "a1-a2") left.delete("b1-b3");
+    }
+    const ended = actions.length === 2;
+    return { state: state(seq + actions.length, ended ? [] : [...left, "end"]), turn_ended: ended };
+  };
+  return { calls, preview };
+}
+
+describe("turn builder", () => {
+  it("shows the server's legal actions after each proposed move", async () => {
+    const fake = server();
+    const turn = new TurnBuilder(state(5, ["a1-a2", "a1-a3", "b1-b2", "b1-b3", "end"]), fake.preview);
+    await turn.propose("a1-a2");
+    expect([...actionsFrom(turn.state, "b1").keys()]).toEqual(["b2"]);
+    expect(actionsFrom(turn.state, "a2").size).toBe(0);
+    expect(turn.turnToSend()).toEqual(["a1-a2", "end"]);
+    await turn.propose("b1-b2");
+    expect(turn.turnEnded).toBe(true);
+    expect(turn.turnToSend()).toEqual(["a1-a2", "b1-b2"]);
+    await expect(turn.propose("a2-a3")).rejects.toThrow(/complete/);
+  });
+
+  it("leaves everything as it was when the server refuses a move", async () => {
+    const turn = new TurnBuilder(state(5, ["a1-a2", "b1-b3"]), server().preview);
+    await turn.propose("a1-a2");
+    const before = turn.state;
+    await expect(turn.propose("b1-b3")).rejects.toMatchObject({ code: "illegal-action" });
+    expect(turn.actions).toEqual(["a1-a2"]);
+    expect(turn.state).toBe(before);
+  });
+
+  it("undoes move by move back to the server's state", async () => {
+    const fake = server();
+    const base = state(5, ["a1-a2", "b1-b2"]);
+    const turn = new TurnBuilder(base, fake.preview);
+    await turn.propose("a1-a2");
+    await turn.propose("b1-b2");
+    await turn.undo();
+    expect(turn.actions).toEqual(["a1-a2"]);
+    expect(turn.turnEnded).toBe(false);
+    await turn.undo();
+    expect(turn.actions).toEqual([]);
+    expect(turn.state).toBe(base);
+    expect(fake.calls).toEqual([["a1-a2"], ["a1-a2", "b1-b2"], ["a1-a2"]]);
+  });
+
+  it("keeps the turn across a reconnect and a reload, and drops it when it no longer applies", async () => {
+    const fake = server();
+    const turn = new TurnBuilder(state(5, []), fake.preview);
+    await turn.propose("a1-a3");
+    const saved = turn.saved();
+    expect(await turn.rebase(state(5, ["a1-a2"]))).toBe(true);
+    expect(turn.actions).toEqual(["a1-a3"]);
+
+    const reloaded = new TurnBuilder(state(5, []), fake.preview);
+    expect(await reloaded.rebase(state(5, ["a1-a2"]), saved)).toBe(true);
+    expect(reloaded.actions).toEqual(["a1-a3"]);
+    const stale = new TurnBuilder(state(6, []), fake.preview);
+    expect(await stale.rebase(state(6, []), saved)).toBe(false);
+
+    const theirs = state(6, [], { to_move: "black" });
+    expect(await turn.rebase(theirs)).toBe(false);
+    expect(turn.actions).toEqual([]);
+    expect(turn.state).toBe(theirs);
+  });
+
+  it("random placements fill the reserve on distinct legal squares", () => {
+    const setup = state(0, ["C@a1", "C@b1", "C@c1", "W@a1", "W@b1", "W@c1", "W@d1", "end"], { phase: "setup" });
+    let seed = 1;
+    const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    for (let run = 0; run < 20; run += 1) {
+      const picks = randomPlacements(setup, new Map([["C", 2], ["W", 2]]), random);
+      expect(picks.filter((p) => p.startsWith("C@"))).toHaveLength(2);
+      expect(picks.filter((p) => p.startsWith("W@"))).toHaveLength(2);
+      expect(new Set(picks.map((p) => p.split("@")[1])).size).toBe(4);
+    }
+  });
+});
