@@ -31,7 +31,8 @@ pub fn router(games: Games) -> Router {
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/commands", post(command))
         .route("/api/games/{id}/ws", get(ws::upgrade))
-        .fallback(|| async { ApiError::new(ErrorCode::NotFound, "no such route; see docs/API.md") })
+        .merge(crate::analysis::routes())
+        .fallback(crate::assets::fallback)
         // Bodies up to 4x the message limit are read so that `too-large` is a JSON error.
         .layer(DefaultBodyLimit::max(4 * MAX_MESSAGE_BYTES))
         .with_state(games)

@@ -6,6 +6,8 @@
 //! state sent goes through `Ruleset::view` for its recipient.
 
 pub mod agent;
+pub mod analysis;
+pub mod assets;
 pub mod client;
 pub mod error;
 pub mod game;

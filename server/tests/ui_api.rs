@@ -39,7 +39,7 @@ async fn analysis_plays_a_line_and_names_the_first_illegal_action() {
     assert_eq!(start.status, 200, "{}", start.body);
     let start = start.json();
     assert_eq!(start["game"]["board"]["files"], 16);
-    assert_eq!(start["state"]["pieces"].as_array().unwrap().len(), 48);
+    assert_eq!(start["state"]["pieces"].as_array().unwrap().len(), 64);
     assert!(
         start["state"]["legal"].as_array().unwrap().is_empty(),
         "spectator views list no actions"

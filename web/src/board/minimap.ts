@@ -1,0 +1,80 @@
+// The minimap of a large board: the whole board at one or two pixels a square, the pieces as
+// dots, and the viewport as a frame; clicking or dragging on it moves the view.
+
+import type { BoardInfo, PieceView } from "../api/types";
+import { parseSquare } from "../core/squares";
+import { TERRAIN, terrainAt } from "./terrain";
+import type { Viewport } from "./viewport";
+
+/** Boards larger than this (files or ranks) get a minimap. */
+export const MINIMAP_FROM = 25;
+
+/** The minimap element and its drawing. */
+export class Minimap {
+  /** The minimap's canvas, placed over the board's corner by the board view. */
+  readonly canvas: HTMLCanvasElement;
+  private readonly terrain: HTMLCanvasElement;
+  private readonly scale: number;
+
+  /** A minimap of `board`; `moveTo` is called with board fractions when the user points. */
+  constructor(
+    private readonly board: BoardInfo,
+    private readonly moveTo: (fx: number, fy: number) => void,
+  ) {
+    this.scale = Math.max(1, Math.floor(180 / Math.max(board.files, board.ranks)));
+    this.canvas = document.createElement("canvas");
+    this.canvas.className = "minimap";
+    this.canvas.width = board.files * this.scale;
+    this.canvas.height = board.ranks * this.scale;
+    this.terrain = document.createElement("canvas");
+    this.terrain.width = board.files;
+    this.terrain.height = board.ranks;
+    const ctx = this.terrain.getContext("2d");
+    for (let rank = 0; rank < board.ranks && ctx; rank += 1) {
+      for (let file = 0; file < board.files; file += 1) {
+        const t = TERRAIN[terrainAt(board.terrain, board.ranks, file, rank)];
+        ctx.fillStyle = (file + rank) % 2 === 0 ? t.dark : t.light;
+        ctx.fillRect(file, board.ranks - 1 - rank, 1, 1);
+      }
+    }
+    let dragging = false;
+    const point = (e: PointerEvent): void => {
+      const box = this.canvas.getBoundingClientRect();
+      this.moveTo((e.clientX - box.left) / box.width, (e.clientY - box.top) / box.height);
+    };
+    this.canvas.addEventListener("pointerdown", (e) => {
+      e.stopPropagation();
+      dragging = true;
+      this.canvas.setPointerCapture(e.pointerId);
+      point(e);
+    });
+    this.canvas.addEventListener("pointermove", (e) => dragging && point(e));
+    this.canvas.addEventListener("pointerup", () => (dragging = false));
+  }
+
+  /** Draws the board, the pieces and the viewport's frame. */
+  draw(pieces: PieceView[], view: Viewport): void {
+    const ctx = this.canvas.getContext("2d");
+    if (!ctx) return;
+    const s = this.scale;
+    const { files, ranks } = this.board;
+    ctx.save();
+    if (view.flipped) {
+      ctx.translate(this.canvas.width, this.canvas.height);
+      ctx.scale(-1, -1);
+    }
+    ctx.imageSmoothingEnabled = false;
+    ctx.drawImage(this.terrain, 0, 0, files * s, ranks * s);
+    for (const p of pieces) {
+      const c = parseSquare(p.square);
+      if (!c) continue;
+      ctx.fillStyle = p.side === "white" ? "#ffffff" : "#000000";
+      ctx.fillRect(c.file * s - (s > 1 ? 0 : 0.5), (ranks - 1 - c.rank) * s - (s > 1 ? 0 : 0.5), Math.max(2, s), Math.max(2, s));
+    }
+    ctx.restore();
+    const k = s / view.cell;
+    ctx.strokeStyle = "#e8412c";
+    ctx.lineWidth = 2;
+    ctx.strokeRect(view.x * k, view.y * k, view.width * k, view.height * k);
+  }
+}

@@ -1,0 +1,83 @@
+// Terrain: a colour per kind (with a light and dark shade for the checkering of open ground)
+// and a pattern that tells the kinds apart without colour: waves, houses, trees, hills.
+
+/** A terrain code of the board description. */
+export type TerrainCode = "." | "~" | "T" | "F" | "^";
+
+/** Colours per terrain code: light square, dark square, pattern ink. */
+export const TERRAIN: Record<TerrainCode, { light: string; dark: string; ink: string; name: string }> = {
+  ".": { light: "#efe2c2", dark: "#d8c49a", ink: "#000000", name: "open ground" },
+  "~": { light: "#5b97d1", dark: "#518dc8", ink: "#dcecff", name: "water" },
+  T: { light: "#e3c9a6", dark: "#dcc09b", ink: "#8c3b26", name: "town" },
+  F: { light: "#8db86b", dark: "#84b062", ink: "#2f5a22", name: "trees" },
+  "^": { light: "#c8ae7a", dark: "#c1a672", ink: "#6b4d22", name: "hill" },
+};
+
+/** The code of a square of the terrain rows (top rank first); open ground if unknown. */
+export function terrainAt(rows: string[], ranks: number, file: number, rank: number): TerrainCode {
+  const code = rows[ranks - 1 - rank]?.[file] ?? ".";
+  return code in TERRAIN ? (code as TerrainCode) : ".";
+}
+
+/** Paints one square: its colour, then its pattern when the square is large enough to read it. */
+export function paintSquare(
+  ctx: CanvasRenderingContext2D,
+  code: TerrainCode,
+  x: number,
+  y: number,
+  s: number,
+  dark: boolean,
+): void {
+  const t = TERRAIN[code];
+  ctx.fillStyle = dark ? t.dark : t.light;
+  ctx.fillRect(x, y, s + 0.5, s + 0.5);
+  if (code === "." || s < 7) return;
+  ctx.strokeStyle = t.ink;
+  ctx.fillStyle = t.ink;
+  ctx.lineWidth = Math.max(1, s / 18);
+  ctx.beginPath();
+  switch (code) {
+    case "~":
+      for (const fy of [0.35, 0.65]) {
+        ctx.moveTo(x + s * 0.15, y + s * fy);
+        ctx.quadraticCurveTo(x + s * 0.32, y + s * (fy - 0.12), x + s * 0.5, y + s * fy);
+        ctx.quadraticCurveTo(x + s * 0.68, y + s * (fy + 0.12), x + s * 0.85, y + s * fy);
+      }
+      ctx.stroke();
+      break;
+    case "T":
+      ctx.moveTo(x + s * 0.2, y + s * 0.5);
+      ctx.lineTo(x + s * 0.5, y + s * 0.22);
+      ctx.lineTo(x + s * 0.8, y + s * 0.5);
+      ctx.closePath();
+      ctx.fill();
+      ctx.globalAlpha = 0.55;
+      ctx.fillRect(x + s * 0.28, y + s * 0.5, s * 0.44, s * 0.3);
+      ctx.globalAlpha = 1;
+      break;
+    case "F":
+      for (const [fx, fy] of [
+        [0.3, 0.35],
+        [0.68, 0.32],
+        [0.5, 0.7],
+      ] as const) {
+        ctx.moveTo(x + s * fx + s * 0.13, y + s * fy);
+        ctx.arc(x + s * fx, y + s * fy, s * 0.13, 0, Math.PI * 2);
+      }
+      ctx.globalAlpha = 0.75;
+      ctx.fill();
+      ctx.globalAlpha = 1;
+      break;
+    case "^":
+      for (const [fx, fy] of [
+        [0.3, 0.62],
+        [0.62, 0.42],
+      ] as const) {
+        ctx.moveTo(x + s * (fx - 0.17), y + s * (fy + 0.12));
+        ctx.lineTo(x + s * fx, y + s * (fy - 0.1));
+        ctx.lineTo(x + s * (fx + 0.17), y + s * (fy + 0.12));
+      }
+      ctx.stroke();
+      break;
+  }
+}

@@ -1,0 +1,263 @@
+// The front page: start a game (every scenario with a picture of its start and its options,
+// the opponent, the side, the time control), the games this browser plays, the public games,
+// and opening a record on the analysis board.
+
+import * as api from "../api/http";
+import type { Mode, ScenarioEntry, Side } from "../api/types";
+import { picture } from "../board/picture";
+import { rememberGame, myGames, setAnalysisLine } from "../core/storage";
+import { h, replace } from "../ui/dom";
+import { toastError } from "../ui/toast";
+import { lineFromRecord } from "./analysis";
+
+/** Labels of the options the shipped scenarios have; others show their name. */
+const OPTION_LABELS: Record<string, string> = {
+  "shorter-game": "Shorter game: capture 3 leaders",
+  "cannon-leader-swap": "Cannon-leader swap",
+  "self-activating-knights": "Knights activate themselves",
+  "extended-charge": "Extended heavy cavalry charge",
+  "light-cavalry-extra-move": "Light cavalry: extra 2-square move",
+  "water-crossing": "Lakes crossing",
+  "free-setup": "Free setup in deployment zones (hidden until both commit)",
+  "at-least-one-move": "At least one move a turn",
+  promotion: "Promotion on the far rank",
+  "leader-losses": "Lose after this many leaders lost (0: off)",
+  "turn-limit": "Turn limit (0: none)",
+  adjudication: "At the turn limit",
+  start: "Start position",
+  seed: "Random seed",
+};
+
+/** Choices of the options that take a word. */
+const OPTION_CHOICES: Record<string, string[]> = {
+  adjudication: ["draw", "material"],
+  start: ["standard", "fischer-random", "shuffle"],
+};
+
+/** Renders the front page into `root`. */
+export async function homePage(root: HTMLElement): Promise<void> {
+  const gallery = h("div", { class: "gallery", id: "scenarios" }, h("p", { class: "muted" }, "Loading scenarios…"));
+  const form = h("form", { class: "new-game", id: "new-game" });
+  replace(
+    root,
+    h(
+      "div",
+      { class: "home" },
+      h("section", { class: "panel wide" }, h("h1", {}, "New game"), gallery, form),
+      h("aside", { class: "column" }, myGamesPanel(), lobbyPanel(), importPanel()),
+    ),
+  );
+  let list: ScenarioEntry[];
+  try {
+    list = await api.scenarios();
+  } catch (e) {
+    toastError(e);
+    return;
+  }
+  replace(gallery);
+  const choose = (s: ScenarioEntry): void => {
+    for (const card of gallery.querySelectorAll(".card")) card.classList.toggle("chosen", card.getAttribute("data-id") === s.id);
+    newGameForm(form, s);
+  };
+  for (const s of list) {
+    const frame = h("div", { class: "thumb" });
+    const card = h(
+      "button",
+      { type: "button", class: "card", "data-id": s.id, onclick: () => choose(s) },
+      frame,
+      h("strong", {}, s.name),
+      h("span", { class: "muted" }, s.family === "medieval" ? "Medieval War Chess" : "Warlord family"),
+    );
+    gallery.append(card);
+    void api
+      .analysis(s.id, {}, [], "spectator")
+      .then(({ game, state }) => {
+        frame.append(picture(game, state.pieces, 150));
+        card.append(h("span", { class: "muted" }, `${game.board.files}×${game.board.ranks}`));
+      })
+      .catch(() => frame.append(h("span", { class: "muted" }, "no picture")));
+  }
+  if (list[0]) choose(list[0]);
+}
+
+function newGameForm(form: HTMLFormElement, s: ScenarioEntry): void {
+  const preview = h("div", { class: "thumb large" });
+  const options = h("fieldset", { class: "options" }, h("legend", {}, "Options"));
+  const values = new Map<string, () => string>();
+  for (const [name, value] of Object.entries(s.options)) {
+    const label = OPTION_LABELS[name] ?? name;
+    let input: HTMLInputElement | HTMLSelectElement;
+    if (value === "true" || value === "false") {
+      const box = h("input", { type: "checkbox", name: `option-${name}`, checked: value === "true" });
+      values.set(name, () => String(box.checked));
+      input = box;
+    } else if (OPTION_CHOICES[name]) {
+      const select = h("select", { name: `option-${name}` });
+      for (const choice of OPTION_CHOICES[name] ?? []) select.append(h("option", { value: choice, selected: choice === value }, choice));
+      values.set(name, () => select.value);
+      input = select;
+    } else {
+      const text = h("input", { type: /^\d+$/.test(value) ? "number" : "text", name: `option-${name}`, value, min: 0 });
+      values.set(name, () => text.value.trim());
+      input = text;
+    }
+    input.addEventListener("change", () => void showPreview());
+    options.append(h("label", { class: input instanceof HTMLInputElement && input.type === "checkbox" ? "check" : "" }, input, " ", label));
+  }
+  const chosen = (): Record<string, string> => {
+    const out: Record<string, string> = {};
+    for (const [name, get] of values) if (get() !== s.options[name]) out[name] = get();
+    return out;
+  };
+  const showPreview = async (): Promise<void> => {
+    try {
+      const { game, state } = await api.analysis(s.id, chosen(), [], "spectator");
+      replace(preview, picture(game, state.pieces, 300));
+      if (state.phase === "setup") preview.append(h("p", { class: "muted" }, "Each side places its army at the start."));
+    } catch (e) {
+      replace(preview, h("p", { class: "error" }, e instanceof Error ? e.message : String(e)));
+    }
+  };
+  const radio = (name: string, value: string, label: string, checked = false) =>
+    h("label", { class: "check" }, h("input", { type: "radio", name, value, checked }), " ", label);
+  const level = h("input", { type: "range", name: "level", min: 1, max: 8, value: 3 });
+  const levelText = h("span", {}, "3");
+  level.addEventListener("input", () => (levelText.textContent = level.value));
+  const minutes = h("input", { type: "number", name: "minutes", min: 1, max: 1440, value: 10 });
+  const increment = h("input", { type: "number", name: "increment", min: 0, max: 600, value: 5 });
+  const isPublic = h("input", { type: "checkbox", name: "public" });
+  replace(
+    form,
+    h("h2", {}, s.name),
+    h("div", { class: "form-top" }, preview, h("p", { class: "description" }, s.description)),
+    Object.keys(s.options).length > 0 ? options : null,
+    h(
+      "fieldset",
+      {},
+      h("legend", {}, "Opponent"),
+      radio("opponent", "ai", "The computer", true),
+      h("label", { class: "indent" }, "Level ", level, " ", levelText),
+      radio("opponent", "human", "A person: you get a link to send them"),
+    ),
+    h(
+      "fieldset",
+      {},
+      h("legend", {}, "Your side"),
+      radio("side", "white", "White", true),
+      radio("side", "black", "Black"),
+      radio("side", "random", "Random"),
+    ),
+    h(
+      "fieldset",
+      { class: "human-only" },
+      h("legend", {}, "Time"),
+      radio("time", "correspondence", "Correspondence: no clock", true),
+      radio("time", "live", "Live with a clock"),
+      h("label", { class: "indent" }, minutes, " minutes + ", increment, " seconds a turn"),
+      h("label", { class: "check" }, isPublic, " List it among the open games"),
+    ),
+    h("button", { type: "submit", class: "primary", id: "create" }, "Create game"),
+  );
+  const field = (name: string): string => (form.querySelector(`input[name=${name}]:checked`) as HTMLInputElement | null)?.value ?? "";
+  const sync = (): void => {
+    form.classList.toggle("vs-ai", field("opponent") === "ai");
+  };
+  form.onchange = sync;
+  sync();
+  void showPreview();
+  form.onsubmit = (event) => {
+    event.preventDefault();
+    const sidePick = field("side");
+    const side: Side = sidePick === "random" ? (Math.random() < 0.5 ? "white" : "black") : (sidePick as Side);
+    const other: Side = side === "white" ? "black" : "white";
+    const ai = field("opponent") === "ai";
+    const mode: Mode = ai ? "ai" : (field("time") as Mode);
+    const request: api.NewGame = { scenario: s.id, options: chosen(), mode, public: !ai && isPublic.checked };
+    if (ai) request.ai = { side: other, level: Number(level.value) };
+    if (mode === "live") request.clock = { initial_seconds: Number(minutes.value) * 60, increment_seconds: Number(increment.value) };
+    void create(request, side, s.name);
+  };
+}
+
+async function create(request: api.NewGame, side: Side, scenario: string): Promise<void> {
+  try {
+    const created = await api.createGame(request);
+    const mine = created[side];
+    if (!mine) throw new Error("the server gave no seat for your side");
+    const other = created[side === "white" ? "black" : "white"];
+    rememberGame({
+      id: created.id,
+      token: mine.token,
+      scenario,
+      seat: side,
+      invite: other ? location.origin + other.path : undefined,
+      watch: location.origin + created.spectator.path,
+      at: Date.now(),
+    });
+    location.assign(mine.path);
+  } catch (e) {
+    toastError(e);
+  }
+}
+
+function myGamesPanel(): HTMLElement {
+  const games = myGames();
+  return h(
+    "section",
+    { class: "panel" },
+    h("h2", {}, "Your games"),
+    games.length === 0
+      ? h("p", { class: "muted" }, "None yet.")
+      : h(
+          "ul",
+          { class: "links" },
+          ...games
+            .slice(0, 12)
+            .map((g) => h("li", {}, h("a", { href: `/play/${g.id}#${g.token}` }, g.scenario), ` · ${g.seat} · ${new Date(g.at).toLocaleDateString()}`)),
+        ),
+  );
+}
+
+function lobbyPanel(): HTMLElement {
+  const list = h("ul", { class: "links" }, h("li", { class: "muted" }, "Loading…"));
+  void api
+    .lobby()
+    .then((games) => {
+      const open = games.filter((g) => g.status !== "over").slice(0, 12);
+      replace(
+        list,
+        ...(open.length === 0
+          ? [h("li", { class: "muted" }, "No public game is being played.")]
+          : open.map((g) => h("li", {}, h("a", { href: `/play/${g.id}` }, g.scenario), ` · ${g.mode} · ${g.status}`))),
+      );
+    })
+    .catch(() => replace(list, h("li", { class: "muted" }, "The lobby is not available.")));
+  return h("section", { class: "panel" }, h("h2", {}, "Games to watch"), list);
+}
+
+function importPanel(): HTMLElement {
+  const text = h("textarea", { name: "record", rows: 6, placeholder: '[Scenario "chieftain"]\n1. g2-f4, j2-k4' });
+  const file = h("input", { type: "file", accept: ".rec,.txt,text/plain" });
+  file.addEventListener("change", () => {
+    const f = file.files?.[0];
+    if (f) void f.text().then((t) => (text.value = t));
+  });
+  const open = async (): Promise<void> => {
+    try {
+      const line = await lineFromRecord(text.value, "Imported record");
+      setAnalysisLine(line);
+      location.assign("/analysis");
+    } catch (e) {
+      toastError(e);
+    }
+  };
+  return h(
+    "section",
+    { class: "panel" },
+    h("h2", {}, "Open a record"),
+    h("p", { class: "muted" }, "Paste a record file or choose one: it opens on the analysis board, where any line can be tried."),
+    text,
+    file,
+    h("button", { type: "button", id: "import", onclick: () => void open() }, "Open on the analysis board"),
+  );
+}

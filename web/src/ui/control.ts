@@ -1,0 +1,201 @@
+// Playing on the board: select a piece to see where it may go and which leaders could
+// activate it, click or drag to act, choose a reserve piece and a square to place it. Used
+// by the game page and the analysis board alike; what an action does is the page's business.
+
+import type { GameInfo, LegalAction, Side, StateView } from "../api/types";
+import { BoardView, type Highlights, noHighlights, type TargetKind } from "../board/view";
+import { actionSquares } from "../core/notation";
+import { actingSquares, actionsFrom, placementsOf } from "../core/turn";
+import { h } from "./dom";
+
+/** How the page takes an action chosen on the board. */
+export type Act = (action: LegalAction) => void;
+
+/** Board interaction over a game's state. */
+export class BoardControl {
+  /** The board. */
+  readonly board: BoardView;
+  private interactive = false;
+  private selected: string | null = null;
+  private placing: string | null = null;
+  private ranges = false;
+  private onSelect: (actions: LegalAction[]) => void = () => undefined;
+
+  /** A board for `info`, seen from `orientation`, showing `state` until told otherwise. */
+  constructor(
+    private readonly info: GameInfo,
+    orientation: Side,
+    private state: StateView,
+    private readonly act: Act,
+  ) {
+    this.board = new BoardView(info, orientation, {
+      click: (sq) => this.click(sq),
+      dragStart: (sq) => this.select(sq),
+      drop: (from, to) => {
+        if (this.selected !== from) this.select(from);
+        this.chooseAt(to);
+      },
+      canDrag: (sq) => this.interactive && actingSquares(this.current()).has(sq),
+    });
+    this.show(state, false);
+  }
+
+  /** Shows a state; `interactive` lets the viewer act on it. Keeps a selection that still applies. */
+  show(state: StateView, interactive: boolean): void {
+    this.state = state;
+    this.interactive = interactive;
+    this.board.setPieces(state.pieces);
+    if (this.selected && !actingSquares(state).has(this.selected)) this.selected = null;
+    if (this.placing && placementsOf(state, this.placing).size === 0) this.placing = null;
+    this.refresh();
+  }
+
+  /** Chooses the reserve piece to place (setup), or none. */
+  setPlacing(symbol: string | null): void {
+    this.placing = symbol;
+    this.selected = null;
+    this.refresh();
+  }
+
+  /** The reserve piece being placed. */
+  get placingSymbol(): string | null {
+    return this.placing;
+  }
+
+  /** Shows or hides every leader's activation box. */
+  setRanges(on: boolean): void {
+    this.ranges = on;
+    this.refresh();
+  }
+
+  /** Called with the selected piece's actions whenever the selection changes. */
+  onSelection(listener: (actions: LegalAction[]) => void): void {
+    this.onSelect = listener;
+  }
+
+  private current(): StateView {
+    return this.state;
+  }
+
+  private click(square: string): void {
+    if (!this.interactive) return;
+    const state = this.current();
+    if (this.placing) {
+      const place = placementsOf(state, this.placing).get(square);
+      if (place) this.act(place);
+      return;
+    }
+    if (this.selected && actionsFrom(state, this.selected).has(square)) {
+      this.chooseAt(square);
+      return;
+    }
+    const direct = state.legal.filter((a) => a.from === null && a.to === square && a.kind !== "place");
+    if (direct.length > 0 && !actingSquares(state).has(square)) {
+      this.pick(direct);
+      return;
+    }
+    this.select(this.selected === square ? null : square);
+  }
+
+  private select(square: string | null): void {
+    const acting = square !== null && actingSquares(this.current()).has(square);
+    this.selected = acting ? square : null;
+    this.refresh();
+  }
+
+  private chooseAt(square: string): void {
+    if (!this.selected) return;
+    const options = actionsFrom(this.current(), this.selected).get(square);
+    if (options) this.pick(options);
+  }
+
+  private pick(options: LegalAction[]): void {
+    if (options.length === 1 && options[0]) {
+      this.selected = null;
+      this.act(options[0]);
+      return;
+    }
+    const menu = h("div", { class: "chooser", role: "menu" }, h("p", {}, "Which action?"));
+    const close = (): void => menu.remove();
+    for (const action of options) {
+      menu.append(
+        h(
+          "button",
+          {
+            type: "button",
+            role: "menuitem",
+            onclick: () => {
+              close();
+              this.selected = null;
+              this.act(action);
+            },
+          },
+          action.text,
+          action.combat ? ` — ${combatText(action)}` : "",
+        ),
+      );
+    }
+    menu.append(h("button", { type: "button", class: "secondary", onclick: close }, "Cancel"));
+    this.board.element.append(menu);
+  }
+
+  private refresh(): void {
+    const state = this.current();
+    const marks: Highlights = noHighlights();
+    marks.last = lastTurnSquares(state);
+    let chosen: LegalAction[] = [];
+    if (this.interactive && this.placing) {
+      for (const sq of placementsOf(state, this.placing).keys()) marks.targets.set(sq, "place");
+    } else if (this.interactive && this.selected) {
+      marks.selected = this.selected;
+      for (const [to, actions] of actionsFrom(state, this.selected)) {
+        chosen = chosen.concat(actions);
+        marks.targets.set(to, targetKind(actions, state, to));
+        const attack = actions.find((a) => a.combat);
+        if (attack?.combat) {
+          marks.labels.set(to, { text: `${attack.combat.offence}:${attack.combat.defence}`, good: attack.combat.success });
+        }
+      }
+      for (const sq of state.activators[this.selected] ?? []) marks.activators.add(sq);
+    }
+    if (this.interactive) {
+      for (const a of state.legal) {
+        if (a.from === null && a.to && a.kind !== "place") marks.targets.set(a.to, targetKind([a], state, a.to));
+      }
+    }
+    if (this.ranges) marks.ranges = this.leaderRanges(state);
+    this.board.setHighlights(marks);
+    this.onSelect(chosen);
+  }
+
+  private leaderRanges(state: StateView): Highlights["ranges"] {
+    return state.pieces.flatMap((p) => {
+      const command = this.info.pieces[p.kind]?.command;
+      return command && command.others && command.range > 0 ? [{ square: p.square, range: command.range, side: p.side }] : [];
+    });
+  }
+}
+
+/** Attack strength against defence, for people. */
+export function combatText(action: LegalAction): string {
+  const c = action.combat;
+  if (!c) return "";
+  return `strength ${c.offence} against defence ${c.defence}: ${c.success ? "succeeds" : "fails"}`;
+}
+
+function targetKind(actions: LegalAction[], state: StateView, to: string): TargetKind {
+  const kinds = new Set(actions.map((a) => a.kind));
+  if (kinds.has("attack")) return "attack";
+  if (kinds.has("fire")) return "fire";
+  if (kinds.has("swap")) return "swap";
+  return state.pieces.some((p) => p.square === to) ? "capture" : "move";
+}
+
+/** The squares of the last finished turn (or the turn so far, when it has actions). */
+function lastTurnSquares(state: StateView): Set<string> {
+  const turns = state.moves;
+  const current = turns[turns.length - 1];
+  const shown = current && (current.actions.length > 0 || current.done) ? current : turns[turns.length - 2];
+  if (!shown || shown.setup) return new Set();
+  return new Set(shown.actions.flatMap(actionSquares));
+}

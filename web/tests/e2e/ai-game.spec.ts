@@ -1,0 +1,81 @@
+// A new game against the AI from the front page, three turns played by clicking the board
+// (with an undo and a two-move turn), then a reload finds the same game.
+import { apiState, clickSquare, expect, seatOf, SHOTS, test } from "./helpers";
+
+test("three turns against the AI by clicking, then a reload finds the same game", async ({ page, request }) => {
+  await page.goto("/");
+  await page.locator('.card[data-id="chieftain"]').click();
+  await expect(page.locator("#new-game h2")).toHaveText("Chieftain Chess");
+  await page.locator("input[name=opponent][value=ai]").check();
+  await page.locator("input[name=level]").fill("1");
+  await page.locator("input[name=side][value=white]").check();
+  await page.locator("#create").click();
+  await page.waitForURL(/\/play\/[0-9a-f]+#/);
+  const { id, token } = seatOf(page);
+  const played: string[] = [];
+
+  for (let turn = 1; turn <= 3; turn += 1) {
+    await expect(page.locator("#status")).toContainText(`Your turn ${turn + 0}`, { timeout: 30_000 });
+    const state = await apiState(request, id, token);
+    expect(state.to_move).toBe("white");
+    const first = state.legal.find((a) => a.kind === "move");
+    if (!first?.from || !first.to) throw new Error("no legal move");
+    await clickSquare(page, first.from);
+    await clickSquare(page, first.to);
+    await expect(page.locator("#proposed li")).toHaveText([first.text]);
+    if (turn === 1) {
+      // Undo goes back to the server's state; the move is made again, then a second one
+      // chosen among the server's legal actions *after* the first (they depend on it).
+      await page.locator("#undo").click();
+      await expect(page.locator("#proposed")).toHaveCount(0);
+      await clickSquare(page, first.from);
+      await clickSquare(page, first.to);
+      await expect(page.locator("#proposed li")).toHaveText([first.text]);
+      const after = await request.post(`/api/games/${id}/preview`, { headers: { Authorization: `Bearer ${token}` }, data: { actions: [first.text] } });
+      const second = ((await after.json()).state.legal as { kind: string; from: string; to: string; text: string }[]).find((a) => a.kind === "move");
+      if (!second) throw new Error("no second move");
+      await clickSquare(page, second.from);
+      await clickSquare(page, second.to);
+      await expect(page.locator("#proposed li")).toHaveText([first.text, second.text]);
+      await expect(page.locator("#status")).toContainText("2 of 4 activations left");
+      await page.screenshot({ path: `${SHOTS}/ai-game-turn-being-built.png` });
+      played.push(first.text, second.text);
+    } else {
+      played.push(first.text);
+    }
+    await page.locator("#end-turn").click();
+    await expect(page.locator("#proposed")).toHaveCount(0);
+    await expect.poll(async () => (await apiState(request, id, token)).moves.length, { timeout: 30_000 }).toBe(2 * turn);
+  }
+
+  await expect(page.locator("#status")).toContainText("Your turn 4", { timeout: 30_000 });
+  await page.screenshot({ path: `${SHOTS}/ai-game-after-three-turns.png` });
+  await page.reload();
+  await expect(page).toHaveURL(new RegExp(`/play/${id}#`));
+  await expect(page.locator("#status")).toContainText("Your turn 4");
+  const list = page.locator(".moves");
+  await expect(list.locator("li.move")).toHaveCount(6);
+  for (const text of played) await expect(list).toContainText(text);
+  await expect(page.locator(".moves li.move").first()).toContainText(`1. ${played[0]}, ${played[1]}`);
+});
+
+test("a refused action is explained and changes nothing; a built turn survives a reload", async ({ page, request }) => {
+  const created = await (await request.post("/api/games", { data: { scenario: "chieftain", mode: "correspondence" } })).json();
+  await page.goto(created.white.path);
+  const { id, token } = seatOf(page);
+  const state = await apiState(request, id, token);
+  const move = state.legal.find((a) => a.kind === "move");
+  if (!move?.from || !move.to) throw new Error("no legal move");
+  await clickSquare(page, move.from);
+  await clickSquare(page, move.to);
+  await expect(page.locator("#proposed li")).toHaveText([move.text]);
+  // The connection drops and the page reloads: the unsent move is kept.
+  await page.reload();
+  await expect(page.locator("#proposed li")).toHaveText([move.text]);
+  await expect(page.locator(".toast")).toContainText("restored");
+  // Another client plays for this seat meanwhile: sending is refused as stale, with a message.
+  await request.post(`/api/games/${id}/commands`, { headers: { Authorization: `Bearer ${token}` }, data: { type: "offer-draw" } });
+  await request.post(`/api/games/${id}/commands`, { headers: { Authorization: `Bearer ${token}` }, data: { type: "act", actions: ["end"] } });
+  await expect(page.locator(".toast-error").last()).toContainText("no longer apply");
+  await expect(page.locator("#status")).toContainText("Black's turn");
+});
