@@ -45,7 +45,7 @@ const SHAPES: Record<string, { body: string[]; detail: string[] }> = {
     detail: ["M36 32 L40 30", "M24 44 L44 36", "M46 50 L76 50", "M52 62 L78 62"],
   },
   cannon: {
-    body: ["M12 52 L70 30 L76 44 L18 66 Z", "M40 60 m-18 0 a18 18 0 1 0 36 0 a18 18 0 1 0 -36 0", "M66 78 H90 V86 H66 Z"],
+    body: ["M12 52 L70 30 L76 44 L18 66 Z", "M40 60 m-18 0 a18 18 0 1 0 36 0 a18 18 0 1 0 -36 0", "M36 66 L12 84 L18 90 L44 72 Z"],
     detail: ["M40 60 m-6 0 a6 6 0 1 0 12 0 a6 6 0 1 0 -12 0", "M70 30 L76 44"],
   },
   infantry: {

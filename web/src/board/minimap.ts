@@ -68,8 +68,16 @@ export class Minimap {
     for (const p of pieces) {
       const c = parseSquare(p.square);
       if (!c) continue;
-      ctx.fillStyle = p.side === "white" ? "#ffffff" : "#000000";
-      ctx.fillRect(c.file * s - (s > 1 ? 0 : 0.5), (ranks - 1 - c.rank) * s - (s > 1 ? 0 : 0.5), Math.max(2, s), Math.max(2, s));
+      // A dark square under a light centre keeps White's dots visible on open ground.
+      const x = c.file * s;
+      const y = (ranks - 1 - c.rank) * s;
+      const size = Math.max(3, s + 1);
+      ctx.fillStyle = "#000000";
+      ctx.fillRect(x - 1, y - 1, size, size);
+      if (p.side === "white") {
+        ctx.fillStyle = "#ffffff";
+        ctx.fillRect(x, y, size - 2, size - 2);
+      }
     }
     ctx.restore();
     const k = s / view.cell;

@@ -139,11 +139,11 @@ class AnalysisBoard {
       h(
         "div",
         { class: "nav" },
-        nav("⏮", "Start", 0, "nav-start"),
-        nav("◀", "Back one action", Math.max(0, this.cursor - 1), "nav-back"),
+        nav("«", "Start", 0, "nav-start"),
+        nav("‹", "Back one action", Math.max(0, this.cursor - 1), "nav-back"),
         h("span", { class: "counter", id: "cursor" }, `${this.cursor} / ${this.line.actions.length}`),
-        nav("▶", "Forward one action", Math.min(this.line.actions.length, this.cursor + 1), "nav-forward"),
-        nav("⏭", "End", this.line.actions.length, "nav-end"),
+        nav("›", "Forward one action", Math.min(this.line.actions.length, this.cursor + 1), "nav-forward"),
+        nav("»", "End", this.line.actions.length, "nav-end"),
       ),
       end && this.state.phase !== "over"
         ? h("button", { type: "button", id: "end-turn", onclick: () => void this.act(end) }, this.state.phase === "setup" ? "Commit setup" : "End turn")

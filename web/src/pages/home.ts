@@ -28,6 +28,23 @@ const OPTION_LABELS: Record<string, string> = {
   seed: "Random seed",
 };
 
+/** The family defaults of the options, shown when a scenario leaves one empty. */
+const OPTION_DEFAULTS: Record<string, string> = {
+  "shorter-game": "false",
+  "cannon-leader-swap": "false",
+  "self-activating-knights": "false",
+  "extended-charge": "false",
+  "light-cavalry-extra-move": "false",
+  "water-crossing": "false",
+  "free-setup": "false",
+  "at-least-one-move": "false",
+  promotion: "false",
+  "leader-losses": "0",
+  "turn-limit": "0",
+  adjudication: "draw",
+  seed: "0",
+};
+
 /** Choices of the options that take a word. */
 const OPTION_CHOICES: Record<string, string[]> = {
   adjudication: ["draw", "material"],
@@ -55,6 +72,10 @@ export async function homePage(root: HTMLElement): Promise<void> {
     return;
   }
   replace(gallery);
+  // Smaller boards first: the parent games, then the large ones.
+  const order = ["chieftain", "warlord-original", "warlord-2-0", "medieval"];
+  const rank = (s: ScenarioEntry): number => (order.includes(s.id) ? order.indexOf(s.id) : order.length);
+  list.sort((a, b) => rank(a) - rank(b));
   const choose = (s: ScenarioEntry): void => {
     for (const card of gallery.querySelectorAll(".card")) card.classList.toggle("chosen", card.getAttribute("data-id") === s.id);
     newGameForm(form, s);
@@ -73,18 +94,27 @@ export async function homePage(root: HTMLElement): Promise<void> {
       .analysis(s.id, {}, [], "spectator")
       .then(({ game, state }) => {
         frame.append(picture(game, state.pieces, 150));
-        card.append(h("span", { class: "muted" }, `${game.board.files}×${game.board.ranks}`));
+        const setup = state.phase === "setup" ? " · free setup" : "";
+        card.append(h("span", { class: "muted" }, `${game.board.files}×${game.board.ranks}${setup}`));
       })
       .catch(() => frame.append(h("span", { class: "muted" }, "no picture")));
   }
   if (list[0]) choose(list[0]);
 }
 
+/** A text wrapped at fixed width in its file, as paragraphs: single line breaks become spaces. */
+function paragraphs(text: string): string {
+  return text.replace(/([^\n])\n(?!\n)/g, "$1 ");
+}
+
 function newGameForm(form: HTMLFormElement, s: ScenarioEntry): void {
   const preview = h("div", { class: "thumb large" });
   const options = h("fieldset", { class: "options" }, h("legend", {}, "Options"));
   const values = new Map<string, () => string>();
-  for (const [name, value] of Object.entries(s.options)) {
+  const initial: Record<string, string> = {};
+  for (const [name, given] of Object.entries(s.options)) {
+    const value = given === "" ? (OPTION_DEFAULTS[name] ?? "") : given;
+    initial[name] = value;
     const label = OPTION_LABELS[name] ?? name;
     let input: HTMLInputElement | HTMLSelectElement;
     if (value === "true" || value === "false") {
@@ -106,7 +136,7 @@ function newGameForm(form: HTMLFormElement, s: ScenarioEntry): void {
   }
   const chosen = (): Record<string, string> => {
     const out: Record<string, string> = {};
-    for (const [name, get] of values) if (get() !== s.options[name]) out[name] = get();
+    for (const [name, get] of values) if (get() !== initial[name]) out[name] = get();
     return out;
   };
   const showPreview = async (): Promise<void> => {
@@ -129,7 +159,7 @@ function newGameForm(form: HTMLFormElement, s: ScenarioEntry): void {
   replace(
     form,
     h("h2", {}, s.name),
-    h("div", { class: "form-top" }, preview, h("p", { class: "description" }, s.description)),
+    h("div", { class: "form-top" }, preview, h("p", { class: "description" }, paragraphs(s.description))),
     Object.keys(s.options).length > 0 ? options : null,
     h(
       "fieldset",

@@ -187,6 +187,10 @@ class GamePage {
     const state = this.turn.state;
     const interactive = this.myTurn() && !this.turn.turnEnded;
     this.control.show(state, interactive);
+    if (interactive && state.phase === "setup" && this.control.placingSymbol === null) {
+      const [first] = reserveBySymbol(state, this.info.pieces).keys();
+      if (first) this.control.setPlacing(first);
+    }
     this.render();
   }
 
@@ -242,7 +246,7 @@ class GamePage {
     }
     const left = Math.max(0, state.turn.cap - state.turn.actions.length);
     const offer = base.draw_offer && base.draw_offer !== this.seat ? ` · ${cap(base.draw_offer)} offers a draw` : "";
-    return `${who} turn ${base.turn.number} · ${left} of ${state.turn.cap} ${this.info.scenario.family === "medieval" ? "actions" : "activations"} left${offer}`;
+    return `${who} turn · ${left} of ${state.turn.cap} ${this.info.scenario.family === "medieval" ? "actions" : "activations"} left${offer}`;
   }
 
   private player(side: Side): HTMLElement {

@@ -4,13 +4,14 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const bin = process.env.WARLORD_SERVER_BIN;
   if (!bin) throw new Error("set WARLORD_SERVER_BIN to a built warlord-server (scripts/test does)");
   const dir = mkdtempSync(join(tmpdir(), "warlord-e2e-"));
-  const web = resolve(__dirname, "../../dist");
+  const web = fileURLToPath(new URL("../../dist", import.meta.url));
   const server = spawn(bin, ["--listen", "127.0.0.1:0", "--db", join(dir, "games.db")], {
     env: { ...process.env, WARLORD_WEB_DIR: web, RUST_LOG: "warn" },
     stdio: ["ignore", "pipe", "inherit"],

@@ -2,7 +2,7 @@
 // the API read from the test's side (to choose legal moves, never to make them).
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
-import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 
 /** The tests, with `baseURL` the server started by global-setup.ts. */
 export const test = base.extend({
@@ -14,7 +14,7 @@ export const test = base.extend({
 export { expect };
 
 /** Where screenshots are kept for people to look at. */
-export const SHOTS = resolve(__dirname, "../../test-artifacts/screenshots");
+export const SHOTS = fileURLToPath(new URL("../../test-artifacts/screenshots", import.meta.url));
 mkdirSync(SHOTS, { recursive: true });
 
 /** The board's viewport as the page publishes it on the board element. */
@@ -29,6 +29,7 @@ export interface BoardState {
 
 /** Reads the board's viewport. */
 export async function boardState(page: Page): Promise<BoardState> {
+  await expect(page.locator(".board")).toHaveAttribute("data-view", /"cell"/);
   const text = await page.locator(".board").getAttribute("data-view");
   return JSON.parse(text ?? "{}") as BoardState;
 }

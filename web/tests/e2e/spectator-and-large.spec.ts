@@ -1,0 +1,60 @@
+// A spectator's page cannot move; the largest scenario (120x120) opens, pans and zooms.
+import { boardState, clickSquare, expect, SHOTS, test } from "./helpers";
+
+test("a spectator sees the game but cannot act", async ({ page, request }) => {
+  const created = await (await request.post("/api/games", { data: { scenario: "chieftain", mode: "correspondence" } })).json();
+  const sent: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST") sent.push(r.url());
+  });
+  await page.goto(created.spectator.path);
+  await expect(page.locator(".side-panel")).toContainText("You are watching");
+  await expect(page.locator("#undo, #pass, #end-turn, #commit")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Resign" })).toHaveCount(0);
+  await clickSquare(page, "g2");
+  await clickSquare(page, "g4");
+  await expect(page.locator("#proposed")).toHaveCount(0);
+  expect(sent).toEqual([]);
+  const state = await (await request.get(`/api/games/${created.id}`, { headers: { Authorization: `Bearer ${created.white.token}` } })).json();
+  expect(state.state.seq).toBe(0);
+});
+
+test("the 120x120 scenario opens, pans with the mouse and through the minimap", async ({ page, request }) => {
+  const scenarios = (await (await request.get("/api/scenarios")).json()) as { id: string }[];
+  const id = scenarios.map((s) => s.id).find((s) => s.includes("120x120"));
+  expect(id, "a 120x120 scenario is shipped").toBeTruthy();
+  const created = await (await request.post("/api/games", { data: { scenario: id, mode: "correspondence" } })).json();
+  await page.goto(created.white.path);
+  const start = await boardState(page);
+  expect([start.files, start.ranks]).toEqual([120, 120]);
+  await expect(page.locator(".minimap")).toBeVisible();
+  const canvas = page.locator(".board-canvas");
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error("no board");
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  // Zoom in (the whole board fits at first), then drag on empty ground to pan.
+  for (let i = 0; i < 6; i += 1) await page.getByRole("button", { name: "+" }).click();
+  const zoomed = await boardState(page);
+  expect(zoomed.cell).toBeGreaterThan(start.cell * 3);
+  await page.mouse.move(cx, cy);
+  await page.mouse.wheel(0, -300);
+  const wheeled = await boardState(page);
+  expect(wheeled.cell).toBeGreaterThan(zoomed.cell);
+  await page.screenshot({ path: `${SHOTS}/large-120x120-zoomed.png` });
+  // A pan drag starts on a square no piece of White's can act from (the board's middle).
+  await page.mouse.move(cx, cy);
+  await page.mouse.down();
+  await page.mouse.move(cx - 200, cy - 150, { steps: 8 });
+  await page.mouse.up();
+  const panned = await boardState(page);
+  expect(Math.round(panned.x - wheeled.x)).toBe(200);
+  expect(Math.round(panned.y - wheeled.y)).toBe(150);
+  const mini = await page.locator(".minimap").boundingBox();
+  if (!mini) throw new Error("no minimap");
+  await page.mouse.click(mini.x + 5, mini.y + 5);
+  const corner = await boardState(page);
+  expect(corner.x).toBe(0);
+  expect(corner.y).toBe(0);
+  await page.screenshot({ path: `${SHOTS}/large-120x120-panned.png` });
+});
