@@ -189,3 +189,25 @@ position = "l4/5/5/4I/L4"
     assert!(actions.contains(&Action::EndTurn));
     assert!(actions.iter().any(|a| a.origin() == Some("a1".parse().unwrap())));
 }
+
+/// Overlapping rectangles of a 120x120 board: zones are read in linear time (they were
+/// quadratic), and placement lists stop once they name more pieces than the board has squares
+/// (they grew without bound).
+#[test]
+fn big_overlapping_regions_are_cheap() {
+    let items = |item: &str, n: usize| vec![format!("\"{item}\""); n].join(", ");
+    let zones = format!(
+        "name = \"z\"\nfamily = \"warlord\"\n[board]\nfiles = 120\nranks = 120\n[[pieces]]\nlike = \"leader\"\n[setup]\nwhite = [\"L@a1\"]\nblack = [\"L@b2\"]\nzones = {{ white = [{}], black = [\"a1\"] }}\n",
+        items("a1:dp120", 64)
+    );
+    assert!(Scenario::parse(&zones, "z.toml").is_ok());
+    let placements = format!(
+        "name = \"z\"\nfamily = \"warlord\"\n[board]\nfiles = 120\nranks = 120\n[[pieces]]\nlike = \"leader\"\n[setup]\nwhite = [{}]\n",
+        items("L@a1:dp120", 10_000)
+    );
+    let e = Scenario::parse(&placements, "z.toml").unwrap_err();
+    // Refused by the list itself, before 144 million placements are built and found to
+    // overlap.
+    assert_eq!(e.field, "setup.white", "{e}");
+    assert!(e.message.contains("more pieces are placed than the board has squares"), "{e}");
+}

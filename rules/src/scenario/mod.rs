@@ -419,10 +419,13 @@ fn build_board(raw: &RawScenario, pieces: &PieceTable) -> Result<Board, (String,
 }
 
 fn parse_zone(items: &[String], board: &Board) -> Result<Vec<Square>, String> {
+    // A set, not `Vec::contains`: overlapping rectangles of a 120x120 board made parsing
+    // quadratic (a few hundred bytes took seconds).
+    let mut seen = std::collections::HashSet::new();
     let mut out = Vec::new();
     for item in items {
         for sq in parse_region(item, board)? {
-            if !out.contains(&sq) {
+            if seen.insert(sq) {
                 out.push(sq);
             }
         }

@@ -80,6 +80,11 @@ pub(super) fn parse_placement_list(items: &[String], side: Side, board: &Board, 
         for sq in parse_region(region, board)? {
             out.push((sq, Piece { kind, side }));
         }
+        // Each piece needs its own square: stop before overlapping rectangles pile up.
+        let squares = usize::from(board.files()) * usize::from(board.ranks());
+        if out.len() > squares {
+            return Err(format!("`{item}`: more pieces are placed than the board has squares ({squares})"));
+        }
     }
     Ok(out)
 }
