@@ -22,7 +22,7 @@ macro_rules! builtin {
 
 // The order players should meet them: the parent game, the first Warlord, then Warlord 2.0 and
 // its scenarios in the designer's order (smaller and simpler to larger and stranger), and the
-// largest game last.
+// large games of the design notes last, from 24x24 to 120x120.
 builtin![
     "chieftain",
     "warlord-original",
@@ -33,7 +33,13 @@ builtin![
     "river",
     "lakes",
     "lakes-2",
+    "test-of-wills",
+    "border-war",
     "warlord-2",
+    "valley-war",
+    "zigzag-16x36",
+    "two-countries-48x72",
+    "fanatics-120x120",
     "medieval",
 ];
 

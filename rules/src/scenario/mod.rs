@@ -5,6 +5,7 @@
 //! and what is wrong; [`Scenario::ruleset`] builds the rules for chosen options.
 
 mod error;
+pub mod generate;
 mod pieces;
 mod raw;
 mod region;

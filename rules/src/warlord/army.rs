@@ -96,6 +96,37 @@ impl WarlordRules {
         after <= total && total - after >= slots * lo && total - after <= slots * hi
     }
 
+    /// The leaders a side still has to bring on as reinforcements (waiting to be placed, or in
+    /// waves of its turns to come), and how many other units they can activate in all. A side
+    /// with leaders to come has not lost its last leader.
+    pub(super) fn leaders_to_come(&self, pos: &Position, side: Side) -> (u32, u32) {
+        if self.config.waves.is_empty() {
+            return (0, 0);
+        }
+        // The turns the side has begun: turn t (from 0) belongs to the first side when t is even.
+        let begun = if side == self.config.first { pos.turns_played / 2 + 1 } else { pos.turns_played.div_ceil(2) };
+        let mut count = 0;
+        let mut command = 0;
+        let mut add = |kind: KindId, n: u16| {
+            let k = self.pieces.get(kind);
+            if k.is_leader() {
+                count += u32::from(n);
+                if let Some(c) = k.command.filter(|c| c.others) {
+                    command += u32::from(n) * u32::from(c.capacity);
+                }
+            }
+        };
+        for a in pos.arrivals.iter().filter(|a| a.side == side) {
+            add(a.kind, a.count);
+        }
+        for wave in self.config.waves.iter().filter(|w| w.side == side && w.turn > begun) {
+            for &(kind, n) in &wave.pieces {
+                add(kind, n);
+            }
+        }
+        (count, command)
+    }
+
     /// The section of a side that holds a square, if any.
     pub(super) fn section_of(&self, side: Side, sq: Square) -> Option<usize> {
         self.config.sections.as_ref()?.regions[side.index()].iter().position(|r| r.contains(&sq))

@@ -118,14 +118,16 @@ impl WarlordRules {
     /// Placements of the reinforcements waiting for the side to move.
     fn arrival_places(&self, pos: &Position, out: &mut Vec<Action>) {
         let mut seen: Vec<(u16, crate::KindId)> = Vec::new();
+        // Placements already listed (entry regions of waves may overlap): a set, not a scan of
+        // `out`, which holds thousands of actions on large boards.
+        let mut listed = std::collections::HashSet::new();
         for a in pos.arrivals.iter().filter(|a| a.side == pos.to_move && a.count > 0) {
             if seen.contains(&(a.wave, a.kind)) {
                 continue;
             }
             seen.push((a.wave, a.kind));
             for &to in &self.config.waves[usize::from(a.wave)].region {
-                let already = out.contains(&Action::Place { kind: a.kind, to });
-                if pos.piece_at(to).is_none() && self.board.terrain(to) != crate::Terrain::Water && !already {
+                if pos.piece_at(to).is_none() && self.board.terrain(to) != crate::Terrain::Water && listed.insert((a.kind, to)) {
                     out.push(Action::Place { kind: a.kind, to });
                 }
             }
@@ -377,9 +379,11 @@ impl WarlordRules {
             pos.leaders_lost[s.side.index()] += 1;
         }
         let winner = pos.to_move;
-        let reason = if !pos.pieces(s.side).any(|(_, p)| self.pieces.get(p.kind).is_leader()) {
+        // Leaders still to enter as reinforcements count as leaders left.
+        let (coming, coming_command) = self.leaders_to_come(pos, s.side);
+        let reason = if coming == 0 && !pos.pieces(s.side).any(|(_, p)| self.pieces.get(p.kind).is_leader()) {
             Some(EndReason::AllLeadersCaptured)
-        } else if self.config.collapse_below > 0 && self.command_strength(pos, s.side) < u32::from(self.config.collapse_below) {
+        } else if self.config.collapse_below > 0 && self.command_strength(pos, s.side) + coming_command < u32::from(self.config.collapse_below) {
             Some(EndReason::CommandCollapse)
         } else if self.options.leader_losses > 0 && pos.leaders_lost[s.side.index()] >= self.options.leader_losses {
             Some(EndReason::LeaderLosses)
