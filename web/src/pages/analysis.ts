@@ -6,7 +6,7 @@ import * as api from "../api/http";
 import type { GameAndState, GameInfo, LegalAction, MoveListTurn, Side, StateView } from "../api/types";
 import { analysisLine, type AnalysisLine, setAnalysisLine } from "../core/storage";
 import { endAction } from "../core/turn";
-import { BoardControl } from "../ui/control";
+import { attackList, BoardControl } from "../ui/control";
 import { h, replace } from "../ui/dom";
 import { moveList } from "../ui/movelist";
 import { toast, toastError } from "../ui/toast";
@@ -71,6 +71,7 @@ class AnalysisBoard {
   private cursor = 0;
   private state: StateView;
   private readonly setupTurns: number;
+  private readonly attacks = h("div", { id: "selection" });
 
   constructor(
     root: HTMLElement,
@@ -82,6 +83,7 @@ class AnalysisBoard {
     this.state = first;
     this.setupTurns = first.phase === "setup" ? 2 : 0;
     this.control = new BoardControl(info, "white", first, (a) => void this.act(a));
+    this.control.onSelection((actions) => replace(this.attacks, attackList(actions)));
     replace(root, h("div", { class: "game-layout" }, h("div", { class: "board-wrap" }, this.control.board.element), this.panel));
     window.addEventListener("keydown", (e) => {
       if (e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLInputElement) return;
@@ -130,7 +132,7 @@ class AnalysisBoard {
     const end = endAction(this.state);
     const nav = (label: string, title: string, to: number, id: string) =>
       h("button", { type: "button", title, id, onclick: () => void this.go(to), disabled: to === this.cursor }, label);
-    const offMainline = this.line !== this.mainline;
+    const offMainline = this.line !== this.mainline && this.mainline.actions.length > 0;
     replace(
       this.panel,
       h("h2", {}, this.info.scenario.name),
@@ -148,6 +150,7 @@ class AnalysisBoard {
       end && this.state.phase !== "over"
         ? h("button", { type: "button", id: "end-turn", onclick: () => void this.act(end) }, this.state.phase === "setup" ? "Commit setup" : "End turn")
         : null,
+      this.attacks,
       offMainline
         ? h(
             "button",

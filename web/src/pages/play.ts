@@ -11,7 +11,7 @@ import { resultLine } from "../core/notation";
 import { myGames, rememberGame, savedTurn, saveTurn, setAnalysisLine } from "../core/storage";
 import { endAction, randomPlacements, reserveBySymbol, TurnBuilder } from "../core/turn";
 import { formatClock, timeLeft } from "../ui/clock";
-import { BoardControl, combatText } from "../ui/control";
+import { attackList, BoardControl } from "../ui/control";
 import { h, replace } from "../ui/dom";
 import { moveList } from "../ui/movelist";
 import { toast, toastError } from "../ui/toast";
@@ -379,13 +379,7 @@ class GamePage {
   private renderSelection(): void {
     const box = this.panel.querySelector("#selection");
     if (!box) return;
-    const attacks = this.selection.filter((a) => a.combat);
-    replace(
-      box,
-      attacks.length > 0
-        ? h("div", { class: "attacks" }, h("strong", {}, "Attacks before you make them:"), h("ul", {}, ...attacks.map((a) => h("li", { class: a.combat?.success ? "good" : "bad" }, `${a.text}: ${combatText(a)}`))))
-        : null,
-    );
+    replace(box, attackList(this.selection));
   }
 
   private gameButtons(over: boolean): HTMLElement {

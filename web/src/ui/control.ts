@@ -159,8 +159,12 @@ export class BoardControl {
       for (const sq of state.activators[this.selected] ?? []) marks.activators.add(sq);
     }
     if (this.interactive) {
+      // Actions named by their target alone (`attack c4`: every adjacent piece joins).
       for (const a of state.legal) {
-        if (a.from === null && a.to && a.kind !== "place") marks.targets.set(a.to, targetKind([a], state, a.to));
+        if (a.from !== null || !a.to || a.kind === "place") continue;
+        chosen.push(a);
+        marks.targets.set(a.to, targetKind([a], state, a.to));
+        if (a.combat) marks.labels.set(a.to, { text: `${a.combat.offence}:${a.combat.defence}`, good: a.combat.success });
       }
     }
     if (this.ranges) marks.ranges = this.leaderRanges(state);
@@ -174,6 +178,18 @@ export class BoardControl {
       return command && command.others && command.range > 0 ? [{ square: p.square, range: command.range, side: p.side }] : [];
     });
   }
+}
+
+/** The attacks among `actions`, each with its strength against defence; `null` if none. */
+export function attackList(actions: LegalAction[]): HTMLElement | null {
+  const attacks = actions.filter((a) => a.combat);
+  if (attacks.length === 0) return null;
+  return h(
+    "div",
+    { class: "attacks" },
+    h("strong", {}, "Attacks, before you make them:"),
+    h("ul", {}, ...attacks.map((a) => h("li", { class: a.combat?.success ? "good" : "bad" }, `${a.text}: ${combatText(a)}`))),
+  );
 }
 
 /** Attack strength against defence, for people. */

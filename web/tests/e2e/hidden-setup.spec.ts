@@ -3,7 +3,7 @@
 // nothing of the other's placement. After both commit, both armies are seen (so the check
 // above would have caught a leak).
 import type { Page } from "@playwright/test";
-import { apiState, clickSquare, expect, seatOf, SHOTS, test } from "./helpers";
+import { apiState, clickSquare, expect, seatOf, SHOTS, squarePoint, test } from "./helpers";
 
 interface StateMessage {
   phase: string;
@@ -58,6 +58,20 @@ test("the opponent's page never holds a placement before both commit", async ({ 
   if (!((await item.getAttribute("class")) ?? "").includes("chosen")) await item.click();
   await clickSquare(white, place.to);
   await expect(item).not.toHaveText(before);
+  // A second piece is dragged from the palette onto a square the server allows after the first.
+  const after = await request.post(`/api/games/${seat.id}/preview`, { headers: { Authorization: `Bearer ${seat.token}` }, data: { actions: [place.text] } });
+  const next = ((await after.json()).state.legal as { kind: string; text: string; to: string }[]).find((a) => a.kind === "place");
+  if (!next) throw new Error("no second placement");
+  const source = white.locator(`#palette .reserve[data-symbol="${next.text.split("@")[0]?.toUpperCase()}"]`);
+  const sourceText = await source.innerText();
+  const from = await source.boundingBox();
+  if (!from) throw new Error("no palette item");
+  const to = await squarePoint(white, next.to);
+  await white.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await white.mouse.down();
+  await white.mouse.move(to.x, to.y, { steps: 10 });
+  await white.mouse.up();
+  await expect(source).not.toHaveText(sourceText);
   await white.locator("#random-fill").click();
   await expect(white.locator("#commit")).toBeEnabled();
   await white.screenshot({ path: `${SHOTS}/setup-white-before-commit.png` });

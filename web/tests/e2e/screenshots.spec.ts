@@ -1,6 +1,9 @@
 // Screenshots of the start of each scenario family, of the front page and of terrain, saved in
-// web/test-artifacts/screenshots for people to look at.
-import { boardState, expect, SHOTS, test } from "./helpers";
+// web/test-artifacts/screenshots for people to look at; the analysis board with an attack
+// preview and with an imported record.
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { boardState, clickSquare, expect, SHOTS, test } from "./helpers";
 
 test("the front page shows every scenario with a picture", async ({ page, request }) => {
   const scenarios = (await (await request.get("/api/scenarios")).json()) as unknown[];
@@ -25,3 +28,49 @@ for (const [id, name] of [
     await page.screenshot({ path: `${SHOTS}/${name}.png` });
   });
 }
+
+test("Medieval War Chess shows an attack's strength against defence before it is made", async ({ page, request }) => {
+  // White walks a pawn to e5 (three actions), Black answers d7-d6 and two more steps.
+  const line = ["e2-e3", "e3-e4", "e4-e5", "d7-d6", "a7-a6", "a6-a5"];
+  const answer = await request.post("/api/analysis", { data: { scenario: "medieval", actions: line } });
+  expect(answer.ok(), await answer.text()).toBeTruthy();
+  const attack = ((await answer.json()).state.legal as { kind: string; to: string; text: string; combat: { offence: number; defence: number } }[]).find(
+    (a) => a.kind === "attack" && a.to === "d6",
+  );
+  if (!attack) throw new Error("no attack on d6");
+  await page.goto("/analysis?scenario=medieval");
+  for (const action of line) {
+    const [from, to] = action.split("-") as [string, string];
+    await clickSquare(page, from);
+    await clickSquare(page, to);
+  }
+  await expect(page.locator("#cursor")).toHaveText("6 / 6");
+  await expect(page.locator(".attacks")).toContainText(`${attack.text}: strength ${attack.combat.offence} against defence ${attack.combat.defence}`);
+  await page.screenshot({ path: `${SHOTS}/medieval-attack-preview.png` });
+  await clickSquare(page, attack.to);
+  await expect(page.locator("#cursor")).toHaveText("7 / 7");
+});
+
+test("a record opens on the analysis board, steps back and forth, and tries another line", async ({ page }) => {
+  const record = readFileSync(fileURLToPath(new URL("../../../records/chieftain-opening.rec", import.meta.url)), "utf8");
+  await page.goto("/");
+  await page.locator("textarea[name=record]").fill(record);
+  await page.locator("#import").click();
+  await page.waitForURL(/\/analysis$/);
+  const total = Number((await page.locator("#cursor").innerText()).split("/")[1]);
+  expect(total).toBeGreaterThan(8);
+  await page.locator("#nav-end").click();
+  await expect(page.locator("#cursor")).toHaveText(`${total} / ${total}`);
+  await page.locator("#nav-back").click();
+  await expect(page.locator("#cursor")).toHaveText(`${total - 1} / ${total}`);
+  await page.locator(".moves li.move").first().click();
+  const first = Number((await page.locator("#cursor").innerText()).split("/")[0]);
+  expect(first).toBeGreaterThan(0);
+  await page.screenshot({ path: `${SHOTS}/analysis-imported-record.png` });
+  await page.locator("#nav-start").click();
+  await expect(page.locator("#cursor")).toHaveText(`0 / ${total}`);
+  await clickSquare(page, "j2");
+  await clickSquare(page, "k4");
+  await expect(page.locator("#cursor")).toHaveText("1 / 1");
+  await expect(page.getByRole("button", { name: "Back to the original line" })).toBeVisible();
+});

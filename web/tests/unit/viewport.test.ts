@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { Viewport } from "../../src/board/viewport";
+
+describe("viewport", () => {
+  it("finds the square under every square's centre, from either side", () => {
+    for (const flipped of [false, true]) {
+      const v = new Viewport(16, 12, 800, 600, flipped);
+      for (const c of [{ file: 0, rank: 0 }, { file: 15, rank: 11 }, { file: 7, rank: 3 }]) {
+        const r = v.rect(c);
+        expect(v.squareAt(r.x + r.size / 2, r.y + r.size / 2)).toEqual(c);
+      }
+      expect(v.rect({ file: 0, rank: 0 }).y > v.rect({ file: 0, rank: 11 }).y).toBe(!flipped);
+    }
+  });
+
+  it("draws only the visible part of a 120x120 board when zoomed in", () => {
+    const v = new Viewport(120, 120, 800, 600);
+    expect(v.visible()).toEqual({ files: [0, 119], ranks: [0, 119] });
+    v.zoomAt(8, 400, 300);
+    const { files, ranks } = v.visible();
+    const shown = (files[1] - files[0] + 1) * (ranks[1] - ranks[0] + 1);
+    expect(shown).toBeLessThan(120 * 120 / 20);
+    expect(files[0]).toBeGreaterThan(0);
+  });
+
+  it("keeps the point under the cursor while zooming, and the board on screen while panning", () => {
+    const v = new Viewport(120, 120, 800, 600);
+    v.zoomAt(6, 400, 300);
+    const before = v.squareAt(123, 77);
+    v.zoomAt(1.25, 123, 77);
+    expect(v.squareAt(123, 77)).toEqual(before);
+    v.panBy(1e6, 1e6);
+    expect([v.x, v.y]).toEqual([0, 0]);
+    v.panBy(-1e7, -1e7);
+    expect(v.x).toBeCloseTo(120 * v.cell - 800);
+    expect(v.y).toBeCloseTo(120 * v.cell - 600);
+  });
+});
