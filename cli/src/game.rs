@@ -64,7 +64,7 @@ pub struct Game {
 impl Game {
     /// Loads what the arguments name and builds its rules.
     pub fn load(args: &SourceArgs) -> Result<Game> {
-        let (scenario, scenario_ref, record_text) = match warlord_scenarios::get(&args.source) {
+        let (scenario, scenario_ref, record) = match warlord_scenarios::get(&args.source) {
             Some(builtin) => (parse_builtin(builtin)?, builtin.id.to_string(), None),
             None => {
                 let path = PathBuf::from(&args.source);
@@ -76,35 +76,20 @@ impl Game {
                     );
                 }
                 if path.extension().is_some_and(|e| e == "toml") {
-                    let scenario = parse_scenario_file(&path)?;
-                    (scenario, args.source.clone(), None)
+                    (parse_scenario_file(&path)?, args.source.clone(), None)
                 } else {
-                    let text = read_text(&path)?;
-                    let tags =
-                        Record::parse_header(&text).with_context(|| path.display().to_string())?;
-                    let named = args.scenario.clone().or_else(|| Record { tags, turns: Vec::new() }.scenario().map(str::to_string)).ok_or_else(|| {
-                        anyhow!("{}: the record names no scenario; add a `[Scenario \"id\"]` tag or pass --scenario", path.display())
-                    })?;
-                    let (scenario, scenario_ref) = load_scenario(&named, path.parent())
-                        .with_context(|| path.display().to_string())?;
-                    (scenario, scenario_ref, Some((path, text)))
+                    let (scenario, scenario_ref, file) =
+                        open_record(path, args.scenario.as_deref())?;
+                    (scenario, scenario_ref, Some(file))
                 }
             }
         };
-        if args.scenario.is_some() && record_text.is_none() {
+        if args.scenario.is_some() && record.is_none() {
             bail!(
                 "--scenario is for record files; `{}` is a scenario",
                 args.source
             );
         }
-        let record = match record_text {
-            Some((path, text)) => {
-                let record = Record::parse(&text, &scenario.pieces)
-                    .with_context(|| path.display().to_string())?;
-                Some(RecordFile { path, record })
-            }
-            None => None,
-        };
         let mut options = record
             .as_ref()
             .map(|r| r.record.options())
@@ -192,6 +177,25 @@ impl Game {
         }
         title
     }
+}
+
+/// Reads a record file and the scenario it names (`scenario` overriding its tag).
+fn open_record(path: PathBuf, scenario: Option<&str>) -> Result<(Scenario, String, RecordFile)> {
+    let in_file = |e: anyhow::Error| e.context(path.display().to_string());
+    let text = read_text(&path)?;
+    let tags = Record::parse_header(&text).map_err(|e| in_file(e.into()))?;
+    let header = Record {
+        tags,
+        turns: Vec::new(),
+    };
+    let named = scenario.or(header.scenario()).ok_or_else(|| {
+        in_file(anyhow!(
+            "the record names no scenario; add a `[Scenario \"id\"]` tag or pass --scenario"
+        ))
+    })?;
+    let (scenario, scenario_ref) = load_scenario(named, path.parent()).map_err(in_file)?;
+    let record = Record::parse(&text, &scenario.pieces).map_err(|e| in_file(e.into()))?;
+    Ok((scenario, scenario_ref, RecordFile { path, record }))
 }
 
 /// Loads a scenario named by a builtin id or a path (tried relative to `base`, then to the
