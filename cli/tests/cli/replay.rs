@@ -57,6 +57,17 @@ fn replay_verbose_reports_each_action() {
 }
 
 #[test]
+fn replay_verbose_reports_attack_strength_against_defence() {
+    let text = warlord(&["replay", "-v", "records/medieval-random.rec"]).ok();
+    let attack = "turn 6 (black): [d5, e5] attack e4 — strength 3 against defence 0: succeeds; captures P on e4\n";
+    assert!(text.contains(attack), "{text}");
+    assert!(
+        text.contains("turn 1 (black): h8 cannon h2 — strength "),
+        "{text}"
+    );
+}
+
+#[test]
 fn show_and_moves_continue_from_a_record() {
     let text = warlord(&["show", OPENING]).ok();
     assert!(
