@@ -21,9 +21,12 @@ export interface MoveRow {
   current: boolean;
 }
 
-/** Numbers the turns of a move list: the first turn's side gets `N.`, the other `N...`. */
-export function moveRows(turns: MoveListTurn[]): MoveRow[] {
-  const first = turns[0]?.side;
+/**
+ * Numbers the turns of a move list: `first` (the side that plays the game's first turn) gets
+ * `N.`, the other `N...`. A list may start with the second side's turn (the first side's
+ * setup is hidden from it until both commit): it is then `1...`.
+ */
+export function moveRows(turns: MoveListTurn[], first: Side = "white"): MoveRow[] {
   let number = 0;
   let previousFirst = false;
   return turns.map((turn, index) => {

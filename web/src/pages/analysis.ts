@@ -166,7 +166,7 @@ class AnalysisBoard {
             "Back to the original line",
           )
         : null,
-      moveList(turns, at < 0 ? null : at, (i) => void this.go(ends[i] ?? 0)),
+      moveList(turns, at < 0 ? null : at, (i) => void this.go(ends[i] ?? 0), this.first.to_move),
     );
   }
 }

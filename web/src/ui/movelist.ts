@@ -1,13 +1,13 @@
 // The move list panel: turns numbered in pairs, the current one marked, each clickable when
 // the page can go to it (replays and the analysis board).
 
-import type { MoveListTurn } from "../api/types";
+import type { MoveListTurn, Side } from "../api/types";
 import { foldedText, moveRows } from "../core/notation";
 import { h } from "./dom";
 
-/** A move list; `go(i)` (if given) is called when turn `i` is clicked; `at` marks a turn. */
-export function moveList(turns: MoveListTurn[], at: number | null, go?: (index: number) => void): HTMLElement {
-  const rows = moveRows(turns);
+/** A move list; `go(i)` (if given) is called when turn `i` is clicked; `at` marks a turn; `first` plays first. */
+export function moveList(turns: MoveListTurn[], at: number | null, go?: (index: number) => void, first: Side = "white"): HTMLElement {
+  const rows = moveRows(turns, first);
   const list = h("ol", { class: "moves", "aria-label": "Move list" });
   for (const row of rows) {
     const item = h(

@@ -38,7 +38,8 @@ test("three turns against the AI by clicking, then a reload finds the same game"
       await clickSquare(page, second.to);
       await expect(page.locator("#proposed li")).toHaveText([first.text, second.text]);
       await expect(page.locator("#status")).toContainText("2 of 4 activations left");
-      await page.screenshot({ path: `${SHOTS}/ai-game-turn-being-built.png` });
+      await page.locator("#ranges").check();
+      await page.screenshot({ path: `${SHOTS}/ai-game-turn-being-built-with-ranges.png` });
       played.push(first.text, second.text);
     } else {
       played.push(first.text);

@@ -32,6 +32,13 @@ describe("move list", () => {
     ]);
     expect(rows.map((r) => r.current)).toEqual([false, false, false, false, true]);
   });
+  it("numbers a list that starts with the second side's turn as its answer", () => {
+    const rows = moveRows([
+      { side: "black", setup: true, actions: ["C@c12"], done: false },
+    ]);
+    expect(rows.map((r) => r.label)).toEqual(["1..."]);
+    expect(moveRows([{ side: "black", setup: false, actions: [], done: true }], "black")[0]?.label).toBe("1.");
+  });
   it("folds a long setup line but never a move line", () => {
     const setup = Array.from({ length: 30 }, (_, i) => `W@a${i + 1}`);
     const [row] = moveRows([{ side: "white", setup: true, actions: setup, done: true }]);
