@@ -33,8 +33,19 @@ export function picture(info: GameInfo, pieces: PieceView[], max: number): HTMLC
     const c = parseSquare(p.square);
     const glyph = glyphs[p.kind];
     if (!c || !glyph) continue;
-    const sprite = sprites.get(glyph, p.side, cell * dpr);
-    ctx.drawImage(sprite, c.file * cell, (ranks - 1 - c.rank) * cell, cell, cell);
+    const x = c.file * cell;
+    const y = (ranks - 1 - c.rank) * cell;
+    if (cell < 3) {
+      // Too small for a shape: a dot a little larger than the square, dark-rimmed.
+      ctx.fillStyle = "#000000";
+      ctx.fillRect(x - 0.5, y - 0.5, 2.5, 2.5);
+      if (p.side === "white") {
+        ctx.fillStyle = "#ffffff";
+        ctx.fillRect(x, y, 1.5, 1.5);
+      }
+      continue;
+    }
+    ctx.drawImage(sprites.get(glyph, p.side, cell * dpr), x, y, cell, cell);
   }
   return canvas;
 }

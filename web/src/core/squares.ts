@@ -33,8 +33,3 @@ export function parseSquare(name: string): Coord | null {
   for (const ch of m[1]) file = file * 26 + (ch.charCodeAt(0) - 96);
   return { file: file - 1, rank: Number(m[2]) - 1 };
 }
-
-/** Chebyshev (king-step) distance between two squares. */
-export function kingDistance(a: Coord, b: Coord): number {
-  return Math.max(Math.abs(a.file - b.file), Math.abs(a.rank - b.rank));
-}

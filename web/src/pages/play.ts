@@ -8,7 +8,7 @@ import type { GameAndState, GameInfo, LegalAction, Side, StateView } from "../ap
 import { glyphFor } from "../board/glyphs";
 import { SpriteCache } from "../board/sprites";
 import { resultLine } from "../core/notation";
-import { myGames, rememberGame, savedTurn, saveTurn, setAnalysisLine } from "../core/storage";
+import { myGames, rememberGame, savedTurn, saveTurn, setAnalysisLine, tokenFor } from "../core/storage";
 import { endAction, randomPlacements, reserveBySymbol, TurnBuilder } from "../core/turn";
 import { formatClock, timeLeft } from "../ui/clock";
 import { attackList, BoardControl } from "../ui/control";
@@ -23,7 +23,7 @@ const MAX_ACTIONS_PER_COMMAND = 256;
 /** Renders the game `id` into `root`. */
 export async function playPage(root: HTMLElement, id: string): Promise<void> {
   const fromLink = decodeURIComponent(location.hash.slice(1)) || null;
-  const token = fromLink ?? myGames().find((g) => g.id === id)?.token ?? null;
+  const token = fromLink ?? tokenFor(id);
   let first: GameAndState;
   try {
     first = await api.game(id, token);

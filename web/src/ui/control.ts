@@ -35,7 +35,7 @@ export class BoardControl {
         if (this.selected !== from) this.select(from);
         this.chooseAt(to);
       },
-      canDrag: (sq) => this.interactive && actingSquares(this.current()).has(sq),
+      canDrag: (sq) => this.interactive && actingSquares(this.state).has(sq),
     });
     this.show(state, false);
   }
@@ -73,13 +73,9 @@ export class BoardControl {
     this.onSelect = listener;
   }
 
-  private current(): StateView {
-    return this.state;
-  }
-
   private click(square: string): void {
     if (!this.interactive) return;
-    const state = this.current();
+    const state = this.state;
     if (this.placing) {
       const place = placementsOf(state, this.placing).get(square);
       if (place) this.act(place);
@@ -98,14 +94,14 @@ export class BoardControl {
   }
 
   private select(square: string | null): void {
-    const acting = square !== null && actingSquares(this.current()).has(square);
+    const acting = square !== null && actingSquares(this.state).has(square);
     this.selected = acting ? square : null;
     this.refresh();
   }
 
   private chooseAt(square: string): void {
     if (!this.selected) return;
-    const options = actionsFrom(this.current(), this.selected).get(square);
+    const options = actionsFrom(this.state, this.selected).get(square);
     if (options) this.pick(options);
   }
 
@@ -140,7 +136,7 @@ export class BoardControl {
   }
 
   private refresh(): void {
-    const state = this.current();
+    const state = this.state;
     const marks: Highlights = noHighlights();
     marks.last = lastTurnSquares(state);
     let chosen: LegalAction[] = [];
