@@ -9,6 +9,9 @@ import { placementSymbol } from "./notation";
 /** Asks the server what the game would be after the given actions of this turn. */
 export type Previewer = (actions: string[]) => Promise<Preview>;
 
+/** What became of the proposed actions when the builder moved onto a new state. */
+export type Rebased = "kept" | "dropped" | "none";
+
 /** What the builder keeps across a reload: the proposed actions and the game they were for. */
 export interface SavedTurn {
   /** The game's event count when they were proposed. */
@@ -82,21 +85,22 @@ export class TurnBuilder {
   /**
    * Moves onto a new server state (after a reconnect, or any event such as a draw offer).
    * The proposed actions (or `restore`'s, when they were made on this same state) are kept
-   * when they still apply to it; returns whether any were kept.
+   * when they still apply to it: `kept`, else `dropped`; `none` when there were none.
    */
-  rebase(state: StateView, restore?: SavedTurn): Promise<boolean> {
+  rebase(state: StateView, restore?: SavedTurn): Promise<Rebased> {
     return this.serial(async () => {
       const wanted =
         restore && restore.seq === state.seq && this.proposed.length === 0 ? restore.actions : this.proposed;
       this.baseState = state;
       this.clear();
       const mine = state.you === state.to_move && state.phase !== "over";
-      if (wanted.length === 0 || !mine) return false;
+      if (wanted.length === 0) return "none";
+      if (!mine) return "dropped";
       try {
         await this.show(wanted);
-        return true;
+        return "kept";
       } catch {
-        return false;
+        return "dropped";
       }
     });
   }

@@ -90,11 +90,10 @@ class GamePage {
   }
 
   private async rebase(state: StateView, restore?: { seq: number; actions: string[] }): Promise<void> {
-    const had = this.turn.actions.length;
-    const kept = await this.turn.rebase(state, restore);
+    const result = await this.turn.rebase(state, restore);
     this.receivedAt = Date.now();
-    if (had > 0 && !kept && !this.sending) toast("The game changed: your unsent moves no longer apply and were cleared.", "error");
-    if (kept && restore) toast("Your unsent moves were restored.", "ok", 3000);
+    if (result === "dropped" && !this.sending) toast("The game changed: your unsent moves no longer apply and were cleared.", "error");
+    if (result === "kept" && restore) toast("Your unsent moves were restored.", "ok", 3000);
     this.update();
   }
 

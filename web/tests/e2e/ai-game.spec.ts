@@ -60,7 +60,7 @@ test("three turns against the AI by clicking, then a reload finds the same game"
   await expect(page.locator(".moves li.move").first()).toContainText(`1. ${played[0]}, ${played[1]}`);
 });
 
-test("a refused action is explained and changes nothing; a built turn survives a reload", async ({ page, request }) => {
+test("a built turn survives a reload, and is cleared with a message when the game moves on", async ({ page, request }) => {
   const created = await (await request.post("/api/games", { data: { scenario: "chieftain", mode: "correspondence" } })).json();
   await page.goto(created.white.path);
   const { id, token } = seatOf(page);

@@ -67,17 +67,20 @@ describe("turn builder", () => {
     const turn = new TurnBuilder(state(5, []), fake.preview);
     await turn.propose("a1-a3");
     const saved = turn.saved();
-    expect(await turn.rebase(state(5, ["a1-a2"]))).toBe(true);
+    expect(await turn.rebase(state(5, ["a1-a2"]))).toBe("kept");
     expect(turn.actions).toEqual(["a1-a3"]);
 
     const reloaded = new TurnBuilder(state(5, []), fake.preview);
-    expect(await reloaded.rebase(state(5, ["a1-a2"]), saved)).toBe(true);
+    expect(await reloaded.rebase(state(5, ["a1-a2"]), saved)).toBe("kept");
     expect(reloaded.actions).toEqual(["a1-a3"]);
     const stale = new TurnBuilder(state(6, []), fake.preview);
-    expect(await stale.rebase(state(6, []), saved)).toBe(false);
+    expect(await stale.rebase(state(6, []), saved)).toBe("none");
 
-    const theirs = state(6, [], { to_move: "black" });
-    expect(await turn.rebase(theirs)).toBe(false);
+    // Two states arriving at once (a draw offer, then the turn played elsewhere) are taken in
+    // order: the second finds the moves the first kept, and drops them.
+    const theirs = state(7, [], { to_move: "black" });
+    const [first, second] = await Promise.all([turn.rebase(state(6, [])), turn.rebase(theirs)]);
+    expect([first, second]).toEqual(["kept", "dropped"]);
     expect(turn.actions).toEqual([]);
     expect(turn.state).toBe(theirs);
   });
