@@ -30,6 +30,8 @@ struct Cli {
 enum Command {
     /// List the shipped scenarios, or describe one with `--show ID`.
     Scenarios(commands::scenarios::Args),
+    /// Work with scenario files: `scenario generate` writes a new one from a seed.
+    Scenario(commands::scenario::Args),
     /// Print the board and the state of a scenario's start or of a record's last position.
     Show(commands::show::Args),
     /// List the legal actions of the side to move.
@@ -48,6 +50,7 @@ enum Command {
 fn run(command: Command, out: &mut dyn Write) -> anyhow::Result<()> {
     match command {
         Command::Scenarios(args) => commands::scenarios::run(args, out),
+        Command::Scenario(args) => commands::scenario::run(args, out),
         Command::Show(args) => commands::show::run(args, out),
         Command::Moves(args) => commands::moves::run(args, out),
         Command::Perft(args) => commands::perft::run(args, out),

@@ -5,5 +5,6 @@ pub mod moves;
 pub mod perft;
 pub mod play;
 pub mod replay;
+pub mod scenario;
 pub mod scenarios;
 pub mod show;
