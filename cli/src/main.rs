@@ -44,6 +44,10 @@ enum Command {
     Play(commands::play::Args),
     /// Play a match between two AI agents: score, Elo with its 95% interval, records.
     Match(commands::r#match::Args),
+    /// Run the play server: lobby, games, live play over WebSockets (docs/API.md).
+    Serve(commands::serve::Args),
+    /// Play many concurrent games against a server on loopback; report throughput and latency.
+    Loadtest(commands::loadtest::Args),
 }
 
 /// Runs a command, writing its output to `out`.
@@ -57,6 +61,8 @@ fn run(command: Command, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Replay(args) => commands::replay::run(args, out),
         Command::Play(args) => commands::play::run(args, out),
         Command::Match(args) => commands::r#match::run(args, out),
+        Command::Serve(args) => commands::serve::run(args, out),
+        Command::Loadtest(args) => commands::loadtest::run(args, out),
     }
 }
 

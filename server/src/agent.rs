@@ -13,13 +13,7 @@ pub trait Agent: Send + Sync + std::fmt::Debug {
     /// A whole legal turn for the side to move, ending the turn (the last action is
     /// `Action::EndTurn` unless the rules ended the turn or the game by themselves). Runs on a
     /// blocking thread and should stay within `budget`; `seed` makes it reproducible.
-    fn plan_turn(
-        &self,
-        rules: &dyn Ruleset,
-        pos: &Position,
-        budget: Duration,
-        seed: u64,
-    ) -> Vec<Action>;
+    fn plan_turn(&self, rules: &dyn Ruleset, pos: &Position, budget: Duration, seed: u64) -> Vec<Action>;
 }
 
 /// Plays uniformly random legal actions until its turn ends.
@@ -27,13 +21,7 @@ pub trait Agent: Send + Sync + std::fmt::Debug {
 pub struct RandomMover;
 
 impl Agent for RandomMover {
-    fn plan_turn(
-        &self,
-        rules: &dyn Ruleset,
-        pos: &Position,
-        _budget: Duration,
-        seed: u64,
-    ) -> Vec<Action> {
+    fn plan_turn(&self, rules: &dyn Ruleset, pos: &Position, _budget: Duration, seed: u64) -> Vec<Action> {
         let mut rng = StdRng::seed_from_u64(seed);
         let mut pos = pos.clone();
         let mut turn = Vec::new();

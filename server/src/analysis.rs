@@ -65,21 +65,13 @@ struct AnalysisBody {
 }
 
 fn read_json<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
-    serde_json::from_slice(body)
-        .map_err(|e| ApiError::bad_request(format!("unreadable request: {e}")))
+    serde_json::from_slice(body).map_err(|e| ApiError::bad_request(format!("unreadable request: {e}")))
 }
 
 /// A game that is never stored: the scenario with the options, at its start.
-fn scratch_game(
-    games: &Games,
-    scenario: &str,
-    options: BTreeMap<String, String>,
-) -> Result<Game, ApiError> {
+fn scratch_game(games: &Games, scenario: &str, options: BTreeMap<String, String>) -> Result<Game, ApiError> {
     let found = games.scenarios().get(scenario).cloned().ok_or_else(|| {
-        ApiError::new(
-            ErrorCode::NotFound,
-            format!("no scenario has the id `{}`", clip(scenario, 40)),
-        )
+        ApiError::new(ErrorCode::NotFound, format!("no scenario has the id `{}`", clip(scenario, 40)))
     })?;
     let meta = GameMeta {
         id: "analysis".into(),
@@ -104,29 +96,16 @@ fn play_line(game: &mut Game, actions: &[String], first: usize) -> Result<(), Ap
             at_ms: now_ms(),
         };
         game.apply(event).map_err(|e| {
-            ApiError::new(
-                e.code,
-                format!(
-                    "action {} (`{}`): {}",
-                    first + i + 1,
-                    clip(text, 40),
-                    e.message
-                ),
-            )
+            ApiError::new(e.code, format!("action {} (`{}`): {}", first + i + 1, clip(text, 40), e.message))
         })?;
     }
     Ok(())
 }
 
-async fn analysis(
-    State(games): State<Games>,
-    body: axum::body::Bytes,
-) -> Result<Json<AnalysisBody>, ApiError> {
+async fn analysis(State(games): State<Games>, body: axum::body::Bytes) -> Result<Json<AnalysisBody>, ApiError> {
     let request: AnalysisRequest = read_json(&body)?;
     if request.actions.len() > MAX_LINE_ACTIONS {
-        return Err(ApiError::bad_request(format!(
-            "at most {MAX_LINE_ACTIONS} actions"
-        )));
+        return Err(ApiError::bad_request(format!("at most {MAX_LINE_ACTIONS} actions")));
     }
     let mut game = scratch_game(&games, &request.scenario, request.options)?;
     play_line(&mut game, &request.actions, 0)?;
@@ -134,10 +113,7 @@ async fn analysis(
         AnalysisView::Player => Viewer::Seat(game.position().to_move()),
         AnalysisView::Spectator => Viewer::Spectator,
     };
-    Ok(Json(AnalysisBody {
-        game: game_info(&game),
-        state: state_view(&game, viewer, now_ms()),
-    }))
+    Ok(Json(AnalysisBody { game: game_info(&game), state: state_view(&game, viewer, now_ms()) }))
 }
 
 /// What `POST /api/records/parse` reads.
@@ -172,22 +148,13 @@ struct RecordBody {
     error: Option<String>,
 }
 
-async fn parse_record(
-    State(games): State<Games>,
-    body: axum::body::Bytes,
-) -> Result<Json<RecordBody>, ApiError> {
+async fn parse_record(State(games): State<Games>, body: axum::body::Bytes) -> Result<Json<RecordBody>, ApiError> {
     let request: RecordRequest = read_json(&body)?;
-    let bad =
-        |e: warlord_rules::notation::RecordError| ApiError::bad_request(format!("the record: {e}"));
+    let bad = |e: warlord_rules::notation::RecordError| ApiError::bad_request(format!("the record: {e}"));
     let tags = Record::parse_header(&request.text).map_err(bad)?;
-    let header = Record {
-        tags,
-        turns: Vec::new(),
-    };
-    let scenario = header
-        .scenario()
-        .ok_or_else(|| ApiError::bad_request("the record has no [Scenario \"...\"] tag"))?
-        .to_string();
+    let header = Record { tags, turns: Vec::new() };
+    let scenario =
+        header.scenario().ok_or_else(|| ApiError::bad_request("the record has no [Scenario \"...\"] tag"))?.to_string();
     let options: BTreeMap<String, String> = header.options().into_iter().collect();
     let game = scratch_game(&games, &scenario, options.clone())?;
     let record = Record::parse(&request.text, game.rules.pieces()).map_err(bad)?;
@@ -196,13 +163,7 @@ async fn parse_record(
     let actions: Vec<String> = replayed
         .steps
         .iter()
-        .map(|s| {
-            if s.action == Action::EndTurn {
-                "end".into()
-            } else {
-                format_action(&s.action, pieces)
-            }
-        })
+        .map(|s| if s.action == Action::EndTurn { "end".into() } else { format_action(&s.action, pieces) })
         .collect();
     // The steps come turn by turn, each turn's last step ending it (or the game), so the
     // record's turns are the runs of steps between those ends.
@@ -260,29 +221,18 @@ async fn preview(
 ) -> Result<Json<PreviewBody>, ApiError> {
     let request: PreviewRequest = read_json(&body)?;
     if request.actions.len() > MAX_ACTIONS {
-        return Err(ApiError::bad_request(format!(
-            "at most {MAX_ACTIONS} actions"
-        )));
+        return Err(ApiError::bad_request(format!("at most {MAX_ACTIONS} actions")));
     }
     let hub = games.hub(&id).await?;
     let viewer = hub.viewer(presented_token(&headers, &query).as_deref())?;
     let Viewer::Seat(side) = viewer else {
-        return Err(ApiError::new(
-            ErrorCode::Forbidden,
-            "spectators can watch but not act",
-        ));
+        return Err(ApiError::new(ErrorCode::Forbidden, "spectators can watch but not act"));
     };
     let mut game = (*hub.snapshot()).clone();
     if game.outcome().is_none() && game.position().to_move() != side {
-        return Err(ApiError::new(
-            ErrorCode::NotYourTurn,
-            format!("it is {}'s turn", game.position().to_move()),
-        ));
+        return Err(ApiError::new(ErrorCode::NotYourTurn, format!("it is {}'s turn", game.position().to_move())));
     }
     play_line(&mut game, &request.actions, 0)?;
     let turn_ended = game.outcome().is_some() || game.position().to_move() != side;
-    Ok(Json(PreviewBody {
-        state: state_view(&game, viewer, now_ms()),
-        turn_ended,
-    }))
+    Ok(Json(PreviewBody { state: state_view(&game, viewer, now_ms()), turn_ended }))
 }

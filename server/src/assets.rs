@@ -25,12 +25,8 @@ pub fn web_dir() -> PathBuf {
 /// the UI (`GET` and `HEAD` only), else the UI's `index.html`.
 pub async fn fallback(method: Method, uri: Uri) -> Response {
     let path = uri.path();
-    if path == "/api"
-        || path.starts_with("/api/")
-        || !(method == Method::GET || method == Method::HEAD)
-    {
-        return ApiError::new(ErrorCode::NotFound, "no such route; see docs/API.md")
-            .into_response();
+    if path == "/api" || path.starts_with("/api/") || !(method == Method::GET || method == Method::HEAD) {
+        return ApiError::new(ErrorCode::NotFound, "no such route; see docs/API.md").into_response();
     }
     serve(&web_dir(), path).await
 }
@@ -68,10 +64,7 @@ async fn serve(root: &Path, path: &str) -> Response {
 
 /// A file's bytes, read off the async runtime; `None` if it cannot be read.
 async fn read(path: PathBuf) -> Option<Vec<u8>> {
-    tokio::task::spawn_blocking(move || std::fs::read(path).ok())
-        .await
-        .ok()
-        .flatten()
+    tokio::task::spawn_blocking(move || std::fs::read(path).ok()).await.ok().flatten()
 }
 
 /// The request path as a relative file path, or `None` if it tries to leave the folder
@@ -79,8 +72,7 @@ async fn read(path: PathBuf) -> Option<Vec<u8>> {
 fn safe_relative(path: &str) -> Option<PathBuf> {
     let mut out = PathBuf::new();
     for part in path.split('/').filter(|p| !p.is_empty()) {
-        if part.starts_with('.') || part.contains('\\') || part.contains('%') || part.contains(':')
-        {
+        if part.starts_with('.') || part.contains('\\') || part.contains('%') || part.contains(':') {
             return None;
         }
         out.push(part);
@@ -102,16 +94,8 @@ fn file_response(path: &Path, bytes: Vec<u8>) -> Response {
         _ => "application/octet-stream",
     };
     // Vite names bundled files by their content hash, so they never change.
-    let cache = if path.starts_with("assets") {
-        "public, max-age=31536000, immutable"
-    } else {
-        "no-cache"
-    };
-    (
-        [(header::CONTENT_TYPE, kind), (header::CACHE_CONTROL, cache)],
-        bytes,
-    )
-        .into_response()
+    let cache = if path.starts_with("assets") { "public, max-age=31536000, immutable" } else { "no-cache" };
+    ([(header::CONTENT_TYPE, kind), (header::CACHE_CONTROL, cache)], bytes).into_response()
 }
 
 #[cfg(test)]
@@ -121,18 +105,8 @@ mod tests {
     #[test]
     fn paths_that_leave_the_folder_are_refused() {
         assert_eq!(safe_relative("/"), Some(PathBuf::new()));
-        assert_eq!(
-            safe_relative("/assets/app-1f2e.js"),
-            Some(PathBuf::from("assets/app-1f2e.js"))
-        );
-        for bad in [
-            "/../secret",
-            "/assets/../../x",
-            "/.env",
-            "/a\\..\\b",
-            "/%2e%2e/x",
-            "/c:/x",
-        ] {
+        assert_eq!(safe_relative("/assets/app-1f2e.js"), Some(PathBuf::from("assets/app-1f2e.js")));
+        for bad in ["/../secret", "/assets/../../x", "/.env", "/a\\..\\b", "/%2e%2e/x", "/c:/x"] {
             assert_eq!(safe_relative(bad), None, "{bad}");
         }
     }
@@ -145,30 +119,15 @@ mod tests {
         std::fs::write(dir.path().join("assets/app.js"), "js").unwrap();
         let got = serve(dir.path(), "/assets/app.js").await;
         assert_eq!(got.status(), StatusCode::OK);
-        assert_eq!(
-            got.headers()[header::CONTENT_TYPE],
-            "text/javascript; charset=utf-8"
-        );
-        assert!(got.headers()[header::CACHE_CONTROL]
-            .to_str()
-            .unwrap()
-            .contains("immutable"));
+        assert_eq!(got.headers()[header::CONTENT_TYPE], "text/javascript; charset=utf-8");
+        assert!(got.headers()[header::CACHE_CONTROL].to_str().unwrap().contains("immutable"));
         for page in ["/", "/play/abc123", "/analysis"] {
             let got = serve(dir.path(), page).await;
             assert_eq!(got.status(), StatusCode::OK, "{page}");
-            assert_eq!(
-                got.headers()[header::CONTENT_TYPE],
-                "text/html; charset=utf-8"
-            );
+            assert_eq!(got.headers()[header::CONTENT_TYPE], "text/html; charset=utf-8");
         }
-        assert_eq!(
-            serve(dir.path(), "/assets/gone.js").await.status(),
-            StatusCode::NOT_FOUND
-        );
+        assert_eq!(serve(dir.path(), "/assets/gone.js").await.status(), StatusCode::NOT_FOUND);
         let empty = tempfile::tempdir().unwrap();
-        assert_eq!(
-            serve(empty.path(), "/").await.status(),
-            StatusCode::SERVICE_UNAVAILABLE
-        );
+        assert_eq!(serve(empty.path(), "/").await.status(), StatusCode::SERVICE_UNAVAILABLE);
     }
 }

@@ -37,10 +37,7 @@ pub async fn request(
         head.push_str(&format!("Authorization: Bearer {token}\r\n"));
     }
     let body = body.unwrap_or("");
-    head.push_str(&format!(
-        "Content-Type: application/json\r\nContent-Length: {}\r\n\r\n",
-        body.len()
-    ));
+    head.push_str(&format!("Content-Type: application/json\r\nContent-Length: {}\r\n\r\n", body.len()));
     stream.write_all(head.as_bytes()).await?;
     stream.write_all(body.as_bytes()).await?;
     let mut raw = Vec::new();
@@ -48,20 +45,9 @@ pub async fn request(
     let text = String::from_utf8_lossy(&raw);
     let bad = || std::io::Error::new(std::io::ErrorKind::InvalidData, "not an HTTP response");
     let (head, body) = text.split_once("\r\n\r\n").ok_or_else(bad)?;
-    let status = head
-        .split_whitespace()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .ok_or_else(bad)?;
-    let chunked = head.lines().any(|l| {
-        l.to_ascii_lowercase()
-            .starts_with("transfer-encoding: chunked")
-    });
-    let body = if chunked {
-        dechunk(body)
-    } else {
-        body.to_string()
-    };
+    let status = head.split_whitespace().nth(1).and_then(|s| s.parse().ok()).ok_or_else(bad)?;
+    let chunked = head.lines().any(|l| l.to_ascii_lowercase().starts_with("transfer-encoding: chunked"));
+    let body = if chunked { dechunk(body) } else { body.to_string() };
     Ok(Response { status, body })
 }
 

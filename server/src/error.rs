@@ -41,10 +41,7 @@ pub struct ApiError {
 impl ApiError {
     /// An error with a code and message.
     pub fn new(code: ErrorCode, message: impl Into<String>) -> ApiError {
-        ApiError {
-            code,
-            message: message.into(),
-        }
+        ApiError { code, message: message.into() }
     }
 
     /// A request or message that could not be read.
@@ -55,19 +52,13 @@ impl ApiError {
     /// An unknown game.
     pub fn no_game(id: &str) -> ApiError {
         // Ids are not secret; they are shown so that a typo is easy to spot.
-        ApiError::new(
-            ErrorCode::NotFound,
-            format!("no game has the id `{}`", clip(id, 40)),
-        )
+        ApiError::new(ErrorCode::NotFound, format!("no game has the id `{}`", clip(id, 40)))
     }
 
     /// A storage failure. The detail goes to the log, not to the client.
     pub fn storage(err: &sqlx::Error) -> ApiError {
         tracing::error!(error = %err, "storage error");
-        ApiError::new(
-            ErrorCode::Internal,
-            "the game store is unavailable; nothing was changed, try again",
-        )
+        ApiError::new(ErrorCode::Internal, "the game store is unavailable; nothing was changed, try again")
     }
 }
 

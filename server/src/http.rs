@@ -21,10 +21,7 @@ use warlord_rules::Family;
 /// The API's routes over a set of games.
 pub fn router(games: Games) -> Router {
     Router::new()
-        .route(
-            "/api/health",
-            get(|| async { Json(serde_json::json!({ "ok": true })) }),
-        )
+        .route("/api/health", get(|| async { Json(serde_json::json!({ "ok": true })) }))
         .route("/api/scenarios", get(scenarios))
         .route("/api/games", get(lobby).post(create))
         .route("/api/games/{id}", get(game))
@@ -46,10 +43,9 @@ impl IntoResponse for ApiError {
             ErrorCode::NotFound => StatusCode::NOT_FOUND,
             ErrorCode::Forbidden => StatusCode::FORBIDDEN,
             ErrorCode::IllegalAction => StatusCode::UNPROCESSABLE_ENTITY,
-            ErrorCode::NotYourTurn
-            | ErrorCode::Stale
-            | ErrorCode::GameOver
-            | ErrorCode::Conflict => StatusCode::CONFLICT,
+            ErrorCode::NotYourTurn | ErrorCode::Stale | ErrorCode::GameOver | ErrorCode::Conflict => {
+                StatusCode::CONFLICT
+            }
             ErrorCode::Internal => StatusCode::SERVICE_UNAVAILABLE,
         };
         (status, Json(serde_json::json!({ "error": self }))).into_response()
@@ -95,14 +91,7 @@ async fn scenarios(State(games): State<Games>) -> Json<Vec<ScenarioEntry>> {
             options: s
                 .option_names()
                 .iter()
-                .map(|n| {
-                    (
-                        n.to_string(),
-                        s.options
-                            .get(*n)
-                            .map_or_else(String::new, ToString::to_string),
-                    )
-                })
+                .map(|n| (n.to_string(), s.options.get(*n).map_or_else(String::new, ToString::to_string)))
                 .collect(),
         })
         .collect();
@@ -111,12 +100,7 @@ async fn scenarios(State(games): State<Games>) -> Json<Vec<ScenarioEntry>> {
 }
 
 async fn lobby(State(games): State<Games>) -> Result<Json<Vec<LobbyEntry>>, ApiError> {
-    games
-        .store()
-        .lobby(100)
-        .await
-        .map(Json)
-        .map_err(|e| ApiError::storage(&e))
+    games.store().lobby(100).await.map(Json).map_err(|e| ApiError::storage(&e))
 }
 
 #[derive(Serialize)]
@@ -133,28 +117,14 @@ struct CreatedBody {
     spectator: Link,
 }
 
-async fn create(
-    State(games): State<Games>,
-    body: Bytes,
-) -> Result<(StatusCode, Json<CreatedBody>), ApiError> {
+async fn create(State(games): State<Games>, body: Bytes) -> Result<(StatusCode, Json<CreatedBody>), ApiError> {
     let request = protocol::parse_create(&body)?;
-    let Created {
-        id,
-        white,
-        black,
-        spectator,
-    } = games.create(request).await?;
+    let Created { id, white, black, spectator } = games.create(request).await?;
     // The token rides in the fragment, which browsers never send to servers or proxies.
-    let link = |t: crate::token::Token| Link {
-        path: format!("/play/{id}#{}", t.secret()),
-        token: t.secret().to_string(),
-    };
-    let body = CreatedBody {
-        white: white.map(link),
-        black: black.map(link),
-        spectator: link(spectator),
-        id: id.clone(),
-    };
+    let link =
+        |t: crate::token::Token| Link { path: format!("/play/{id}#{}", t.secret()), token: t.secret().to_string() };
+    let body =
+        CreatedBody { white: white.map(link), black: black.map(link), spectator: link(spectator), id: id.clone() };
     Ok((StatusCode::CREATED, Json(body)))
 }
 
@@ -183,10 +153,7 @@ async fn game(
 ) -> Result<Json<GameBody>, ApiError> {
     let (hub, viewer) = viewer_of(&games, &id, &headers, &query).await?;
     let game = hub.snapshot();
-    Ok(Json(GameBody {
-        game: game_info(&game),
-        state: state_view(&game, viewer, now_ms()),
-    }))
+    Ok(Json(GameBody { game: game_info(&game), state: state_view(&game, viewer, now_ms()) }))
 }
 
 async fn record(
@@ -199,13 +166,7 @@ async fn record(
     let text = hub.snapshot().record_text(viewer);
     let disposition = format!("attachment; filename=\"warlord-{id}.txt\"");
     Ok((
-        [
-            (
-                header::CONTENT_TYPE,
-                "text/plain; charset=utf-8".to_string(),
-            ),
-            (header::CONTENT_DISPOSITION, disposition),
-        ],
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()), (header::CONTENT_DISPOSITION, disposition)],
         text,
     )
         .into_response())
@@ -221,7 +182,5 @@ async fn command(
     let message = protocol::parse_message(&body).map_err(|(_, e)| e)?;
     let (hub, viewer) = viewer_of(&games, &id, &headers, &query).await?;
     let seq = hub.command(viewer, message.command).await?;
-    Ok(Json(
-        serde_json::json!({ "type": "accepted", "ref": message.reference, "seq": seq }),
-    ))
+    Ok(Json(serde_json::json!({ "type": "accepted", "ref": message.reference, "seq": seq })))
 }

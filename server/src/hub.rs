@@ -60,14 +60,7 @@ impl Games {
                 }
             })
             .collect();
-        Games {
-            inner: Arc::new(Inner {
-                store,
-                scenarios,
-                agent: agent::default_agent(),
-                hubs: StdMutex::default(),
-            }),
-        }
+        Games { inner: Arc::new(Inner { store, scenarios, agent: agent::default_agent(), hubs: StdMutex::default() }) }
     }
 
     /// The store.
@@ -84,20 +77,12 @@ impl Games {
 
     /// Creates and stores a game; returns its id and seat tokens.
     pub async fn create(&self, request: CreateGame) -> Result<Created, ApiError> {
-        let scenario = self
-            .inner
-            .scenarios
-            .get(&request.scenario)
-            .cloned()
-            .ok_or_else(|| {
-                ApiError::new(
-                    ErrorCode::NotFound,
-                    format!(
-                        "no scenario has the id `{}`",
-                        crate::error::clip(&request.scenario, 40)
-                    ),
-                )
-            })?;
+        let scenario = self.inner.scenarios.get(&request.scenario).cloned().ok_or_else(|| {
+            ApiError::new(
+                ErrorCode::NotFound,
+                format!("no scenario has the id `{}`", crate::error::clip(&request.scenario, 40)),
+            )
+        })?;
         for name in request.options.keys() {
             if !scenario.option_names().contains(&name.as_str()) {
                 return Err(ApiError::bad_request(format!(
@@ -131,10 +116,7 @@ impl Games {
             black: created.black.as_ref().map(Token::hash),
             spectator: created.spectator.hash(),
         };
-        self.store()
-            .insert_game(&meta, &hashes, status(&game))
-            .await
-            .map_err(|e| ApiError::storage(&e))?;
+        self.store().insert_game(&meta, &hashes, status(&game)).await.map_err(|e| ApiError::storage(&e))?;
         tracing::info!(game = %meta.id, scenario = %meta.scenario, mode = meta.mode.name(), "game created");
         if meta.ai.is_some() {
             // Loading the game starts the AI if it moves first.
@@ -151,32 +133,16 @@ impl Games {
         if id.is_empty() || id.len() > 64 {
             return Err(ApiError::no_game(id));
         }
-        let (meta, seats) = self
-            .store()
-            .game(id)
-            .await
-            .map_err(|e| ApiError::storage(&e))?
-            .ok_or_else(|| ApiError::no_game(id))?;
-        let scenario = self
-            .inner
-            .scenarios
-            .get(&meta.scenario)
-            .cloned()
-            .ok_or_else(|| {
-                ApiError::new(
-                    ErrorCode::Internal,
-                    format!(
-                        "game {id} uses the scenario `{}`, which this server does not have",
-                        meta.scenario
-                    ),
-                )
-            })?;
+        let (meta, seats) =
+            self.store().game(id).await.map_err(|e| ApiError::storage(&e))?.ok_or_else(|| ApiError::no_game(id))?;
+        let scenario = self.inner.scenarios.get(&meta.scenario).cloned().ok_or_else(|| {
+            ApiError::new(
+                ErrorCode::Internal,
+                format!("game {id} uses the scenario `{}`, which this server does not have", meta.scenario),
+            )
+        })?;
         let mut game = Game::new(Arc::new(meta), scenario)?;
-        let events = self
-            .store()
-            .events_from(id, 0)
-            .await
-            .map_err(|e| ApiError::storage(&e))?;
+        let events = self.store().events_from(id, 0).await.map_err(|e| ApiError::storage(&e))?;
         replay(&mut game, events)?;
         let (watch, _) = watch::channel(Arc::new(game.clone()));
         let hub = Arc::new(Hub {
@@ -203,16 +169,19 @@ impl Games {
         self.inner.hubs.lock().expect("hub map").get(id).cloned()
     }
 
+    /// Forgets the loaded games nobody uses now (no connection, clock timer or AI turn holds
+    /// them); they are reloaded from the store when next asked for. Returns how many.
+    pub fn evict_idle(&self) -> usize {
+        let mut hubs = self.inner.hubs.lock().expect("hub map");
+        let before = hubs.len();
+        // The map's lock is held, so nobody can take a new reference meanwhile.
+        hubs.retain(|_, hub| Arc::strong_count(hub) > 1);
+        before - hubs.len()
+    }
+
     /// Rereads the log of every loaded game (after missed notifications).
     pub async fn refresh_all(&self) {
-        let hubs: Vec<_> = self
-            .inner
-            .hubs
-            .lock()
-            .expect("hub map")
-            .values()
-            .cloned()
-            .collect();
+        let hubs: Vec<_> = self.inner.hubs.lock().expect("hub map").values().cloned().collect();
         for hub in hubs {
             hub.refresh().await;
         }
@@ -226,7 +195,10 @@ fn replay(game: &mut Game, events: Vec<Event>) -> Result<(), ApiError> {
         let seq = game.seq();
         game.apply(event).map_err(|e| {
             tracing::error!(game = %game.meta.id, seq, index = i, error = %e.message, "a stored event does not replay");
-            ApiError::new(ErrorCode::Internal, format!("stored event {seq} of this game does not replay: {}", e.message))
+            ApiError::new(
+                ErrorCode::Internal,
+                format!("stored event {seq} of this game does not replay: {}", e.message),
+            )
         })?;
     }
     Ok(())
@@ -262,16 +234,10 @@ impl Hub {
             return if snapshot.meta.public {
                 Ok(Viewer::Spectator)
             } else {
-                Err(ApiError::new(
-                    ErrorCode::Forbidden,
-                    "this game is private: open it with a seat or spectator link",
-                ))
+                Err(ApiError::new(ErrorCode::Forbidden, "this game is private: open it with a seat or spectator link"))
             };
         };
-        for (side, hash) in [
-            (Side::White, &self.seats.white),
-            (Side::Black, &self.seats.black),
-        ] {
+        for (side, hash) in [(Side::White, &self.seats.white), (Side::Black, &self.seats.black)] {
             if hash.as_deref().is_some_and(|h| token::matches(token, h)) {
                 return Ok(Viewer::Seat(side));
             }
@@ -279,10 +245,7 @@ impl Hub {
         if token::matches(token, &self.seats.spectator) {
             return Ok(Viewer::Spectator);
         }
-        Err(ApiError::new(
-            ErrorCode::Forbidden,
-            "this link does not open this game",
-        ))
+        Err(ApiError::new(ErrorCode::Forbidden, "this link does not open this game"))
     }
 
     /// The latest published game.
@@ -298,16 +261,9 @@ impl Hub {
     }
 
     /// Carries out a client's command for a viewer; returns the new sequence number.
-    pub async fn command(
-        self: &Arc<Self>,
-        viewer: Viewer,
-        command: Command,
-    ) -> Result<u64, ApiError> {
+    pub async fn command(self: &Arc<Self>, viewer: Viewer, command: Command) -> Result<u64, ApiError> {
         let Viewer::Seat(side) = viewer else {
-            return Err(ApiError::new(
-                ErrorCode::Forbidden,
-                "spectators can watch but not act",
-            ));
+            return Err(ApiError::new(ErrorCode::Forbidden, "spectators can watch but not act"));
         };
         let (kind, actions, seq) = match command {
             Command::Act { actions, seq } => (EventKind::Action, actions, seq),
@@ -321,14 +277,7 @@ impl Hub {
         let events = if kind == EventKind::Action {
             actions
                 .iter()
-                .map(|text| {
-                    Ok(Event {
-                        kind,
-                        side,
-                        body: Arc::from(snapshot.canonical_action(text)?),
-                        at_ms: 0,
-                    })
-                })
+                .map(|text| Ok(Event { kind, side, body: Arc::from(snapshot.canonical_action(text)?), at_ms: 0 }))
                 .collect::<Result<Vec<_>, ApiError>>()?
         } else {
             vec![Event::bare(kind, side, 0)]
@@ -339,23 +288,16 @@ impl Hub {
     /// Checks events on a copy of the game, commits them, then publishes the new game. With
     /// `expected`, refuses with `stale` unless the game has exactly that many events. If the
     /// side to act has run out of time, its time forfeit is recorded instead.
-    async fn commit(
-        self: &Arc<Self>,
-        mut events: Vec<Event>,
-        expected: Option<u64>,
-    ) -> Result<u64, ApiError> {
-        let games = self
-            .games
-            .upgrade()
-            .ok_or_else(|| ApiError::new(ErrorCode::Internal, "the server is shutting down"))?;
+    async fn commit(self: &Arc<Self>, mut events: Vec<Event>, expected: Option<u64>) -> Result<u64, ApiError> {
+        let games =
+            self.games.upgrade().ok_or_else(|| ApiError::new(ErrorCode::Internal, "the server is shutting down"))?;
         let mut game = self.game.lock().await;
         if expected.is_some_and(|s| s != game.seq()) {
             return Err(stale(game.seq()));
         }
         let now = now_ms();
         let mover = game.position().to_move();
-        let forfeit =
-            game.outcome().is_none() && game.clock().is_some_and(|c| c.flagged(mover, now));
+        let forfeit = game.outcome().is_none() && game.clock().is_some_and(|c| c.flagged(mover, now));
         if forfeit {
             events = vec![Event::bare(EventKind::Timeout, mover, now)];
         }
@@ -366,11 +308,7 @@ impl Hub {
         }
         let new_events = next.events()[game.events().len()..].to_vec();
         let result = next.outcome().map(|o| o.score());
-        match games
-            .store
-            .append(&self.id, game.seq(), &new_events, status(&next), result)
-            .await
-        {
+        match games.store.append(&self.id, game.seq(), &new_events, status(&next), result).await {
             Ok(true) => {}
             Ok(false) => {
                 // Another process appended first: catch up; the client decides again.
@@ -384,10 +322,7 @@ impl Hub {
         self.publish(&game);
         drop(game);
         if forfeit {
-            return Err(ApiError::new(
-                ErrorCode::GameOver,
-                format!("{mover} has run out of time; the game is over"),
-            ));
+            return Err(ApiError::new(ErrorCode::GameOver, format!("{mover} has run out of time; the game is over")));
         }
         Ok(seq)
     }
@@ -434,9 +369,7 @@ impl Hub {
             *timer = Some(tokio::spawn(async move {
                 let wait = u64::try_from(flag_ms - now_ms()).unwrap_or(0);
                 tokio::time::sleep(std::time::Duration::from_millis(wait + 1)).await;
-                let _ = hub
-                    .commit(vec![Event::bare(EventKind::Timeout, side, 0)], None)
-                    .await;
+                let _ = hub.commit(vec![Event::bare(EventKind::Timeout, side, 0)], None).await;
             }));
         }
         drop(timer);
@@ -459,12 +392,7 @@ impl Hub {
         let seed = seq ^ u64::from_str_radix(&self.id, 16).unwrap_or(0);
         let planner = game.clone();
         let turn = tokio::task::spawn_blocking(move || {
-            agent.plan_turn(
-                &*planner.rules,
-                planner.position(),
-                agent::budget(level),
-                seed,
-            )
+            agent.plan_turn(&*planner.rules, planner.position(), agent::budget(level), seed)
         })
         .await;
         self.ai_busy.store(false, Ordering::Release);
@@ -478,12 +406,7 @@ impl Hub {
         let pieces = game.rules.pieces();
         let events = turn
             .iter()
-            .map(|a| Event {
-                kind: EventKind::Action,
-                side,
-                body: Arc::from(format_action(a, pieces)),
-                at_ms: 0,
-            })
+            .map(|a| Event { kind: EventKind::Action, side, body: Arc::from(format_action(a, pieces)), at_ms: 0 })
             .collect();
         if let Err(e) = self.commit(events, Some(seq)).await {
             tracing::warn!(game = %self.id, error = %e.message, "the AI's turn was not played");
@@ -492,8 +415,5 @@ impl Hub {
 }
 
 fn stale(seq: u64) -> ApiError {
-    ApiError::new(
-        ErrorCode::Stale,
-        format!("the game has changed (it is at event {seq}); nothing was applied"),
-    )
+    ApiError::new(ErrorCode::Stale, format!("the game has changed (it is at event {seq}); nothing was applied"))
 }

@@ -10,7 +10,6 @@ use crate::client;
 use futures_util::{SinkExt, StreamExt};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use serde_json::Value;
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::time::{Duration, Instant};
 use tokio::time::timeout;
@@ -77,11 +76,7 @@ impl Report {
 
 impl std::fmt::Display for Report {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        writeln!(
-            f,
-            "games started {}, finished {}",
-            self.games_started, self.games_finished
-        )?;
+        writeln!(f, "games started {}, finished {}", self.games_started, self.games_finished)?;
         writeln!(
             f,
             "actions {} in {:.1} s: {:.1} actions/s",
@@ -100,26 +95,35 @@ impl std::fmt::Display for Report {
     }
 }
 
-/// Runs the load test on its own runtime and prints the report.
-pub fn run(args: &LoadtestArgs) -> anyhow::Result<()> {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()?;
-    let report = runtime.block_on(loadtest(args))?;
-    println!("{report}");
-    Ok(())
+/// The parts of a server message a player reads.
+#[derive(serde::Deserialize)]
+struct Seen {
+    #[serde(rename = "type")]
+    kind: String,
+    #[serde(default)]
+    seq: u64,
+    #[serde(default)]
+    outcome: Option<serde::de::IgnoredAny>,
+    #[serde(default)]
+    legal: Vec<LegalText>,
+}
+
+/// A legal action's notation.
+#[derive(serde::Deserialize)]
+struct LegalText {
+    text: String,
+}
+
+/// Runs the load test on its own runtime.
+pub fn measure(args: &LoadtestArgs) -> anyhow::Result<Report> {
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    runtime.block_on(loadtest(args))
 }
 
 /// Runs the load test.
 pub async fn loadtest(args: &LoadtestArgs) -> anyhow::Result<Report> {
-    anyhow::ensure!(
-        (1..=5000).contains(&args.games),
-        "--games must be 1 to 5000"
-    );
-    anyhow::ensure!(
-        (1..=3600).contains(&args.seconds),
-        "--seconds must be 1 to 3600"
-    );
+    anyhow::ensure!((1..=5000).contains(&args.games), "--games must be 1 to 5000");
+    anyhow::ensure!((1..=3600).contains(&args.seconds), "--seconds must be 1 to 3600");
     let (addr, local) = match &args.server {
         Some(server) => (loopback(server)?, None),
         None => {
@@ -168,14 +172,11 @@ fn loopback(server: &str) -> anyhow::Result<SocketAddr> {
 }
 
 /// One game slot: plays games one after another until the deadline.
-async fn keep_playing(
-    addr: SocketAddr,
-    args: &LoadtestArgs,
-    slot: u64,
-    deadline: Instant,
-) -> Report {
+async fn keep_playing(addr: SocketAddr, args: &LoadtestArgs, slot: u64, deadline: Instant) -> Report {
     let mut report = Report::default();
     let mut game = 0u64;
+    // Games start spread over the first second, as people arrive, not all in one instant.
+    tokio::time::sleep(Duration::from_micros(slot * 1_000_000 / args.games as u64)).await;
     while Instant::now() < deadline {
         report.games_started += 1;
         let body = serde_json::json!({
@@ -194,10 +195,8 @@ async fn keep_playing(
         };
         let id = created["id"].as_str().unwrap_or_default().to_string();
         let players = ["white", "black"].map(|side| {
-            let url = format!(
-                "ws://{addr}/api/games/{id}/ws?token={}",
-                created[side]["token"].as_str().unwrap_or_default()
-            );
+            let url =
+                format!("ws://{addr}/api/games/{id}/ws?token={}", created[side]["token"].as_str().unwrap_or_default());
             let seed = slot << 32 | game << 1 | u64::from(side == "black");
             let think = args.think_ms;
             tokio::spawn(async move { play(url, think, seed, deadline).await })
@@ -221,11 +220,8 @@ async fn keep_playing(
 /// One player of one game: acts on its turns until the game ends or the deadline passes.
 async fn play(url: String, think_ms: u64, seed: u64, deadline: Instant) -> Report {
     let mut report = Report::default();
-    let Ok(Ok((mut socket, _))) = timeout(
-        Duration::from_secs(10),
-        tokio_tungstenite::connect_async(url.as_str()),
-    )
-    .await
+    let Ok(Ok((mut socket, _))) =
+        timeout(Duration::from_secs(10), tokio_tungstenite::connect_async(url.as_str())).await
     else {
         report.errors += 1;
         return report;
@@ -241,37 +237,32 @@ async fn play(url: String, think_ms: u64, seed: u64, deadline: Instant) -> Repor
         let Message::Text(text) = message else {
             continue;
         };
-        let Ok(value) = serde_json::from_str::<Value>(&text) else {
+        let Ok(mut seen) = serde_json::from_str::<Seen>(&text) else {
             continue;
         };
-        match value["type"].as_str() {
-            Some("error") => {
+        match seen.kind.as_str() {
+            "error" => {
                 report.errors += 1;
                 pending = None;
             }
-            Some("state") => {
-                let seq = value["seq"].as_u64().unwrap_or(0);
+            "state" => {
+                let seq = seen.seq;
                 if let Some((sent_seq, sent_at)) = pending {
                     if seq <= sent_seq {
                         continue;
                     }
                     report.actions += 1;
-                    report
-                        .latencies_us
-                        .push(sent_at.elapsed().as_micros() as u64);
+                    report.latencies_us.push(sent_at.elapsed().as_micros() as u64);
                     pending = None;
                 }
-                if !value["outcome"].is_null() {
+                if seen.outcome.is_some() {
                     report.games_finished = 1;
                     break;
                 }
-                let Some(legal) = value["legal"].as_array().filter(|l| !l.is_empty()) else {
+                if seen.legal.is_empty() {
                     continue;
-                };
-                let choice = legal[rng.gen_range(0..legal.len())]["text"]
-                    .as_str()
-                    .unwrap_or("end")
-                    .to_string();
+                }
+                let choice = seen.legal.swap_remove(rng.gen_range(0..seen.legal.len())).text;
                 let think = rng.gen_range(think_ms / 2..=think_ms + think_ms / 2);
                 tokio::time::sleep(Duration::from_millis(think)).await;
                 if Instant::now() >= deadline {
@@ -280,11 +271,7 @@ async fn play(url: String, think_ms: u64, seed: u64, deadline: Instant) -> Repor
                 next_ref += 1;
                 let act = serde_json::json!({ "type": "act", "actions": [choice], "seq": seq, "ref": next_ref });
                 pending = Some((seq, Instant::now()));
-                if socket
-                    .send(Message::Text(act.to_string().into()))
-                    .await
-                    .is_err()
-                {
+                if socket.send(Message::Text(act.to_string().into())).await.is_err() {
                     report.errors += 1;
                     break;
                 }

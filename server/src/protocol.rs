@@ -54,23 +54,13 @@ pub fn parse_message(bytes: &[u8]) -> Result<ClientMessage, (Option<u64>, ApiErr
     let mut value = json_value(bytes).map_err(|e| (None, e))?;
     let reference = match value.as_object_mut().and_then(|o| o.remove("ref")) {
         None => None,
-        Some(r) => Some(
-            r.as_u64()
-                .ok_or((None, ApiError::bad_request("`ref` must be a whole number")))?,
-        ),
+        Some(r) => Some(r.as_u64().ok_or((None, ApiError::bad_request("`ref` must be a whole number")))?),
     };
-    let command: Command = serde_json::from_value(value).map_err(|e| {
-        (
-            reference,
-            ApiError::bad_request(format!("unreadable message: {e}")),
-        )
-    })?;
+    let command: Command = serde_json::from_value(value)
+        .map_err(|e| (reference, ApiError::bad_request(format!("unreadable message: {e}"))))?;
     if let Command::Act { actions, .. } = &command {
         if actions.is_empty() || actions.len() > MAX_ACTIONS {
-            return Err((
-                reference,
-                ApiError::bad_request(format!("`actions` must list 1 to {MAX_ACTIONS} actions")),
-            ));
+            return Err((reference, ApiError::bad_request(format!("`actions` must list 1 to {MAX_ACTIONS} actions"))));
         }
     }
     Ok(ClientMessage { reference, command })
@@ -80,14 +70,11 @@ fn json_value(bytes: &[u8]) -> Result<serde_json::Value, ApiError> {
     if bytes.len() > MAX_MESSAGE_BYTES {
         return Err(ApiError::new(
             ErrorCode::TooLarge,
-            format!(
-                "{} bytes is more than the {MAX_MESSAGE_BYTES} accepted",
-                bytes.len()
-            ),
+            format!("{} bytes is more than the {MAX_MESSAGE_BYTES} accepted", bytes.len()),
         ));
     }
-    let value: serde_json::Value = serde_json::from_slice(bytes)
-        .map_err(|e| ApiError::bad_request(format!("not JSON: {e}")))?;
+    let value: serde_json::Value =
+        serde_json::from_slice(bytes).map_err(|e| ApiError::bad_request(format!("not JSON: {e}")))?;
     if !value.is_object() {
         return Err(ApiError::bad_request("expected a JSON object"));
     }
@@ -168,18 +155,14 @@ pub fn parse_create(bytes: &[u8]) -> Result<CreateGame, ApiError> {
             }
         };
         if name.len() > 64 || text.len() > 64 {
-            return Err(ApiError::bad_request(
-                "option names and values are at most 64 characters",
-            ));
+            return Err(ApiError::bad_request("option names and values are at most 64 characters"));
         }
         options.insert(name, text);
     }
     let clock = match (raw.clock, raw.mode) {
         (None, _) => None,
         (Some(c), Mode::Live) => {
-            if !(1.0..=86_400.0).contains(&c.initial_seconds)
-                || !(0.0..=600.0).contains(&c.increment_seconds)
-            {
+            if !(1.0..=86_400.0).contains(&c.initial_seconds) || !(0.0..=600.0).contains(&c.increment_seconds) {
                 return Err(ApiError::bad_request(
                     "a clock has 1 to 86400 initial seconds and an increment of 0 to 600 seconds",
                 ));
@@ -192,27 +175,15 @@ pub fn parse_create(bytes: &[u8]) -> Result<CreateGame, ApiError> {
         (Some(_), _) => return Err(ApiError::bad_request("only live games have clocks")),
     };
     let ai = match (raw.ai, raw.mode) {
-        (Some(ai), Mode::Ai) if (1..=8).contains(&ai.level) => Some(AiSeat {
-            side: ai.side,
-            level: ai.level,
-        }),
+        (Some(ai), Mode::Ai) if (1..=8).contains(&ai.level) => Some(AiSeat { side: ai.side, level: ai.level }),
         (Some(_), Mode::Ai) => return Err(ApiError::bad_request("the AI's level is 1 to 8")),
         (None, Mode::Ai) => {
-            return Err(ApiError::bad_request(
-                "a game against the AI needs `ai`: {\"side\": \"black\", \"level\": 3}",
-            ))
+            return Err(ApiError::bad_request("a game against the AI needs `ai`: {\"side\": \"black\", \"level\": 3}"))
         }
         (Some(_), _) => return Err(ApiError::bad_request("`ai` is only for mode \"ai\"")),
         (None, _) => None,
     };
-    Ok(CreateGame {
-        scenario: raw.scenario,
-        options,
-        mode: raw.mode,
-        clock,
-        ai,
-        public: raw.public,
-    })
+    Ok(CreateGame { scenario: raw.scenario, options, mode: raw.mode, clock, ai, public: raw.public })
 }
 
 #[cfg(test)]

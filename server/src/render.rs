@@ -196,11 +196,7 @@ pub fn game_info(game: &Game) -> GameInfo {
     let board = rules.board();
     let terrain = (0..board.ranks())
         .rev()
-        .map(|rank| {
-            (0..board.files())
-                .map(|file| board.terrain(Square::new(file, rank)).code())
-                .collect()
-        })
+        .map(|rank| (0..board.files()).map(|file| board.terrain(Square::new(file, rank)).code()).collect())
         .collect();
     let pieces = rules
         .pieces()
@@ -229,11 +225,7 @@ pub fn game_info(game: &Game) -> GameInfo {
         ai: meta.ai,
         public: meta.public,
         created_ms: meta.created_ms,
-        board: BoardInfo {
-            files: board.files(),
-            ranks: board.ranks(),
-            terrain,
-        },
+        board: BoardInfo { files: board.files(), ranks: board.ranks(), terrain },
         pieces,
     }
 }
@@ -267,17 +259,9 @@ pub fn state_view(game: &Game, viewer: Viewer, now_ms: i64) -> StateView {
         .collect();
     let reserve = viewer
         .side()
-        .map(|side| {
-            pos.reserve(side)
-                .map(|(kind, count)| ReserveView { kind, count })
-                .collect()
-        })
+        .map(|side| pos.reserve(side).map(|(kind, count)| ReserveView { kind, count }).collect())
         .unwrap_or_default();
-    let legal = if own_turn {
-        legal_actions(rules, &pos)
-    } else {
-        Vec::new()
-    };
+    let legal = if own_turn { legal_actions(rules, &pos) } else { Vec::new() };
     let activators = if own_turn && *phase == Phase::Play {
         pos.pieces(to_move)
             .filter(|(sq, _)| !pos.has_moved(*sq))
@@ -289,17 +273,10 @@ pub fn state_view(game: &Game, viewer: Viewer, now_ms: i64) -> StateView {
     };
     let shows_turn = *phase != Phase::Setup || viewer.side() == Some(to_move);
     let turn = TurnView {
-        number: if *phase == Phase::Setup {
-            0
-        } else {
-            pos.turns_played() + 1
-        },
+        number: if *phase == Phase::Setup { 0 } else { pos.turns_played() + 1 },
         cap: pos.turn_cap(),
         actions: if shows_turn {
-            pos.actions_this_turn()
-                .iter()
-                .map(|a| format_action(a, rules.pieces()))
-                .collect()
+            pos.actions_this_turn().iter().map(|a| format_action(a, rules.pieces())).collect()
         } else {
             Vec::new()
         },
@@ -338,10 +315,7 @@ pub fn state_view(game: &Game, viewer: Viewer, now_ms: i64) -> StateView {
             score: o.score(),
             text: o.to_string(),
         }),
-        leaders_captured: [
-            pos.leaders_captured_by(Side::White),
-            pos.leaders_captured_by(Side::Black),
-        ],
+        leaders_captured: [pos.leaders_captured_by(Side::White), pos.leaders_captured_by(Side::Black)],
     }
 }
 
@@ -350,11 +324,7 @@ fn legal_actions(rules: &dyn Ruleset, pos: &warlord_rules::Position) -> Vec<Lega
         .legal_action_list(pos)
         .into_iter()
         .map(|action| LegalAction {
-            text: if action == Action::EndTurn {
-                "end".into()
-            } else {
-                format_action(&action, rules.pieces())
-            },
+            text: if action == Action::EndTurn { "end".into() } else { format_action(&action, rules.pieces()) },
             kind: match action {
                 Action::Move { .. } => "move",
                 Action::Swap { .. } => "swap",

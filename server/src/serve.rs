@@ -25,9 +25,7 @@ impl ServeArgs {
     /// The database URL these options name.
     #[must_use]
     pub fn store_url(&self) -> String {
-        self.database_url
-            .clone()
-            .unwrap_or_else(|| Store::sqlite_url(&self.db))
+        self.database_url.clone().unwrap_or_else(|| Store::sqlite_url(&self.db))
     }
 }
 
@@ -58,6 +56,14 @@ pub async fn start(store_url: &str, listen: SocketAddr) -> anyhow::Result<Runnin
     let store = Store::open(store_url).await?;
     let games = Games::new(store);
     crate::notify::spawn(games.clone());
+    let sweeper = games.clone();
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(std::time::Duration::from_secs(60));
+        loop {
+            every.tick().await;
+            sweeper.evict_idle();
+        }
+    });
     let listener = TcpListener::bind(listen).await?;
     let addr = listener.local_addr()?;
     let app = crate::http::router(games.clone());
@@ -74,27 +80,14 @@ pub async fn start(store_url: &str, listen: SocketAddr) -> anyhow::Result<Runnin
 /// Runs the server until interrupted (on its own multi-threaded runtime, with logging to
 /// standard error; `RUST_LOG` filters it).
 pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
-    let filter =
-        tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into());
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .try_init();
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()?;
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into());
+    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).try_init();
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(async {
         let running = start(&args.store_url(), args.listen).await?;
-        let store = if args.database_url.is_some() {
-            "PostgreSQL".to_string()
-        } else {
-            args.db.display().to_string()
-        };
+        let store = if args.database_url.is_some() { "PostgreSQL".to_string() } else { args.db.display().to_string() };
         // The first line names the address, so that scripts and tests can wait for it.
-        println!(
-            "warlord serve: listening on http://{} (games in {store})",
-            running.addr
-        );
+        println!("warlord serve: listening on http://{} (games in {store})", running.addr);
         running.wait().await
     })
 }

@@ -82,6 +82,9 @@ impl Store {
                         // With WAL, NORMAL keeps every commit through a crash or kill of the
                         // process; only a power cut may lose the last commits.
                         conn.execute("PRAGMA synchronous = NORMAL").await?;
+                        // Checkpoints (copying the log into the database, with an fsync) run
+                        // in the background task below, never inside a player's commit.
+                        conn.execute("PRAGMA wal_autocheckpoint = 0").await?;
                     }
                     Ok(())
                 })
@@ -90,6 +93,16 @@ impl Store {
             .await?;
         if !postgres {
             pool.execute("PRAGMA journal_mode = WAL").await?;
+            let checkpointer = pool.clone();
+            tokio::spawn(async move {
+                let mut every = tokio::time::interval(std::time::Duration::from_secs(1));
+                loop {
+                    every.tick().await;
+                    if let Err(e) = checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)").await {
+                        tracing::warn!(error = %e, "SQLite checkpoint failed");
+                    }
+                }
+            });
         }
         sqlx::migrate!("./migrations").run(&pool).await?;
         Ok(Store {
@@ -106,12 +119,7 @@ impl Store {
     }
 
     /// Stores a new game.
-    pub async fn insert_game(
-        &self,
-        meta: &GameMeta,
-        seats: &SeatHashes,
-        status: &str,
-    ) -> Result<(), sqlx::Error> {
+    pub async fn insert_game(&self, meta: &GameMeta, seats: &SeatHashes, status: &str) -> Result<(), sqlx::Error> {
         let options = serde_json::to_string(&meta.options).unwrap_or_else(|_| "{}".into());
         let _guard = self.write_guard().await;
         sqlx::query(
@@ -150,9 +158,7 @@ impl Store {
         .fetch_optional(&self.pool)
         .await?;
         let Some(row) = row else { return Ok(None) };
-        let corrupt = |what: &str| {
-            sqlx::Error::Decode(format!("game {id}: bad {what} in the database").into())
-        };
+        let corrupt = |what: &str| sqlx::Error::Decode(format!("game {id}: bad {what} in the database").into());
         let options: String = row.try_get("options")?;
         let mode: String = row.try_get("mode")?;
         let ai_side: Option<String> = row.try_get("ai_side")?;
@@ -172,12 +178,7 @@ impl Store {
             scenario: row.try_get("scenario")?,
             options: serde_json::from_str(&options).map_err(|_| corrupt("options"))?,
             mode: Mode::from_name(&mode).ok_or_else(|| corrupt("mode"))?,
-            clock: initial
-                .zip(increment)
-                .map(|(initial_ms, increment_ms)| ClockConfig {
-                    initial_ms,
-                    increment_ms,
-                }),
+            clock: initial.zip(increment).map(|(initial_ms, increment_ms)| ClockConfig { initial_ms, increment_ms }),
             ai,
             public: public != 0,
             created_ms: row.try_get("created_ms")?,
@@ -192,18 +193,17 @@ impl Store {
 
     /// A game's events from sequence number `from` on, in order.
     pub async fn events_from(&self, id: &str, from: u64) -> Result<Vec<Event>, sqlx::Error> {
-        let rows = sqlx::query("SELECT seq, kind, side, body, at_ms FROM events WHERE game_id = $1 AND seq >= $2 ORDER BY seq")
-            .bind(id)
-            .bind(from as i64)
-            .fetch_all(&self.pool)
-            .await?;
+        let rows = sqlx::query(
+            "SELECT seq, kind, side, body, at_ms FROM events WHERE game_id = $1 AND seq >= $2 ORDER BY seq",
+        )
+        .bind(id)
+        .bind(from as i64)
+        .fetch_all(&self.pool)
+        .await?;
         let mut events = Vec::with_capacity(rows.len());
         for (i, row) in rows.iter().enumerate() {
-            let corrupt = |what: &str| {
-                sqlx::Error::Decode(
-                    format!("game {id}: bad {what} in event {}", from + i as u64).into(),
-                )
-            };
+            let corrupt =
+                |what: &str| sqlx::Error::Decode(format!("game {id}: bad {what} in event {}", from + i as u64).into());
             let seq: i64 = row.try_get("seq")?;
             if seq != (from + i as u64) as i64 {
                 return Err(corrupt("sequence number"));
@@ -234,20 +234,20 @@ impl Store {
         let _guard = self.write_guard().await;
         let mut tx = self.pool.begin().await?;
         for (i, event) in events.iter().enumerate() {
-            let inserted = sqlx::query("INSERT INTO events (game_id, seq, kind, side, body, at_ms) VALUES ($1, $2, $3, $4, $5, $6)")
-                .bind(id)
-                .bind((from + i as u64) as i64)
-                .bind(event.kind.name())
-                .bind(event.side.name())
-                .bind(&*event.body)
-                .bind(event.at_ms)
-                .execute(&mut *tx)
-                .await;
+            let inserted = sqlx::query(
+                "INSERT INTO events (game_id, seq, kind, side, body, at_ms) VALUES ($1, $2, $3, $4, $5, $6)",
+            )
+            .bind(id)
+            .bind((from + i as u64) as i64)
+            .bind(event.kind.name())
+            .bind(event.side.name())
+            .bind(&*event.body)
+            .bind(event.at_ms)
+            .execute(&mut *tx)
+            .await;
             match inserted {
                 Ok(_) => {}
-                Err(sqlx::Error::Database(e)) if e.kind() == ErrorKind::UniqueViolation => {
-                    return Ok(false)
-                }
+                Err(sqlx::Error::Database(e)) if e.kind() == ErrorKind::UniqueViolation => return Ok(false),
                 Err(e) => return Err(e),
             }
         }
@@ -260,11 +260,7 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         if self.postgres_url.is_some() {
-            sqlx::query("SELECT 1 FROM pg_notify($1, $2)")
-                .bind(CHANNEL)
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
+            sqlx::query("SELECT 1 FROM pg_notify($1, $2)").bind(CHANNEL).bind(id).execute(&mut *tx).await?;
         }
         tx.commit().await?;
         Ok(true)

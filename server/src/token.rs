@@ -50,12 +50,7 @@ pub fn hash(token: &str) -> String {
 #[must_use]
 pub fn matches(token: &str, stored: &str) -> bool {
     let presented = hash(token);
-    presented.len() == stored.len()
-        && presented
-            .bytes()
-            .zip(stored.bytes())
-            .fold(0u8, |acc, (a, b)| acc | (a ^ b))
-            == 0
+    presented.len() == stored.len() && presented.bytes().zip(stored.bytes()).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0
 }
 
 fn hex(bytes: &[u8]) -> String {

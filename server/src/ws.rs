@@ -72,9 +72,7 @@ async fn connection(socket: WebSocket, hub: Arc<Hub>, viewer: Viewer) {
     let (mut sink, mut stream) = socket.split();
     let mut changes = hub.subscribe();
     let first = changes.borrow_and_update().clone();
-    if send(&mut sink, &ServerMessage::Game(Box::new(game_info(&first))))
-        .await
-        .is_err()
+    if send(&mut sink, &ServerMessage::Game(Box::new(game_info(&first)))).await.is_err()
         || send(&mut sink, &state(&first, viewer)).await.is_err()
     {
         return;
@@ -115,18 +113,10 @@ fn state(game: &Game, viewer: Viewer) -> ServerMessage {
 async fn answer(hub: &Arc<Hub>, viewer: Viewer, bytes: &[u8]) -> ServerMessage {
     match protocol::parse_message(bytes) {
         Err((reference, error)) => ServerMessage::Error { reference, error },
-        Ok(message) if message.command == Command::Ping {} => ServerMessage::Pong {
-            reference: message.reference,
-        },
+        Ok(message) if message.command == Command::Ping {} => ServerMessage::Pong { reference: message.reference },
         Ok(message) => match hub.command(viewer, message.command).await {
-            Ok(seq) => ServerMessage::Accepted {
-                reference: message.reference,
-                seq,
-            },
-            Err(error) => ServerMessage::Error {
-                reference: message.reference,
-                error,
-            },
+            Ok(seq) => ServerMessage::Accepted { reference: message.reference, seq },
+            Err(error) => ServerMessage::Error { reference: message.reference, error },
         },
     }
 }
@@ -135,6 +125,8 @@ async fn send(
     sink: &mut futures_util::stream::SplitSink<WebSocket, Message>,
     message: &ServerMessage,
 ) -> Result<(), axum::Error> {
-    let text = serde_json::to_string(message).unwrap_or_else(|_| r#"{"type":"error","ref":null,"error":{"code":"internal","message":"could not encode"}}"#.into());
+    let text = serde_json::to_string(message).unwrap_or_else(|_| {
+        r#"{"type":"error","ref":null,"error":{"code":"internal","message":"could not encode"}}"#.into()
+    });
     sink.send(Message::Text(text.into())).await
 }

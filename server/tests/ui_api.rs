@@ -9,9 +9,7 @@ use std::net::SocketAddr;
 use warlord_server::client;
 
 async fn post(addr: SocketAddr, path: &str, token: Option<&str>, body: &Value) -> client::Response {
-    client::request(addr, "POST", path, token, Some(&body.to_string()))
-        .await
-        .unwrap()
+    client::request(addr, "POST", path, token, Some(&body.to_string())).await.unwrap()
 }
 
 fn legal_texts(state: &Value, kind: &str) -> Vec<String> {
@@ -29,54 +27,23 @@ async fn analysis_plays_a_line_and_names_the_first_illegal_action() {
     let db = &databases()[0];
     let server = server(db).await;
     let addr = server.addr;
-    let start = post(
-        addr,
-        "/api/analysis",
-        None,
-        &json!({"scenario": "chieftain", "view": "spectator"}),
-    )
-    .await;
+    let start = post(addr, "/api/analysis", None, &json!({"scenario": "chieftain", "view": "spectator"})).await;
     assert_eq!(start.status, 200, "{}", start.body);
     let start = start.json();
     assert_eq!(start["game"]["board"]["files"], 16);
     assert_eq!(start["state"]["pieces"].as_array().unwrap().len(), 64);
-    assert!(
-        start["state"]["legal"].as_array().unwrap().is_empty(),
-        "spectator views list no actions"
-    );
+    assert!(start["state"]["legal"].as_array().unwrap().is_empty(), "spectator views list no actions");
 
-    let player = post(
-        addr,
-        "/api/analysis",
-        None,
-        &json!({"scenario": "chieftain"}),
-    )
-    .await
-    .json();
+    let player = post(addr, "/api/analysis", None, &json!({"scenario": "chieftain"})).await.json();
     let first = legal_texts(&player["state"], "move")[0].clone();
-    let line = post(
-        addr,
-        "/api/analysis",
-        None,
-        &json!({"scenario": "chieftain", "actions": [first, "end"]}),
-    )
-    .await;
+    let line = post(addr, "/api/analysis", None, &json!({"scenario": "chieftain", "actions": [first, "end"]})).await;
     assert_eq!(line.status, 200, "{}", line.body);
     let line = line.json();
     assert_eq!(line["state"]["to_move"], "black");
-    assert_eq!(
-        line["state"]["you"], "black",
-        "the side to move sees its actions"
-    );
+    assert_eq!(line["state"]["you"], "black", "the side to move sees its actions");
     assert!(!legal_texts(&line["state"], "move").is_empty());
 
-    let bad = post(
-        addr,
-        "/api/analysis",
-        None,
-        &json!({"scenario": "chieftain", "actions": [first, "a1-p12"]}),
-    )
-    .await;
+    let bad = post(addr, "/api/analysis", None, &json!({"scenario": "chieftain", "actions": [first, "a1-p12"]})).await;
     assert_eq!(bad.status, 422, "{}", bad.body);
     let message = bad.json()["error"]["message"].as_str().unwrap().to_string();
     assert!(message.starts_with("action 2 (`a1-p12`)"), "{message}");
@@ -90,11 +57,8 @@ async fn a_record_is_read_into_actions_that_analysis_replays() {
     let db = &databases()[0];
     let server = server(db).await;
     let addr = server.addr;
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../records/chieftain-free-setup.rec"
-    ))
-    .unwrap();
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../records/chieftain-free-setup.rec")).unwrap();
     let read = post(addr, "/api/records/parse", None, &json!({ "text": text })).await;
     assert_eq!(read.status, 200, "{}", read.body);
     let read = read.json();
@@ -109,15 +73,8 @@ async fn a_record_is_read_into_actions_that_analysis_replays() {
     for pair in turns.windows(2) {
         assert_eq!(pair[0]["end"], pair[1]["start"]);
     }
-    assert_eq!(
-        turns.last().unwrap()["end"].as_u64(),
-        Some(actions.len() as u64)
-    );
-    assert_eq!(
-        actions[turns[0]["end"].as_u64().unwrap() as usize - 1],
-        "end",
-        "the setup line is committed"
-    );
+    assert_eq!(turns.last().unwrap()["end"].as_u64(), Some(actions.len() as u64));
+    assert_eq!(actions[turns[0]["end"].as_u64().unwrap() as usize - 1], "end", "the setup line is committed");
     let replayed = post(
         addr,
         "/api/analysis",
@@ -126,19 +83,9 @@ async fn a_record_is_read_into_actions_that_analysis_replays() {
     )
     .await;
     assert_eq!(replayed.status, 200, "{}", replayed.body);
-    assert_eq!(
-        replayed.json()["state"]["phase"],
-        "over",
-        "the record ends at the turn limit"
-    );
+    assert_eq!(replayed.json()["state"]["phase"], "over", "the record ends at the turn limit");
 
-    let untagged = post(
-        addr,
-        "/api/records/parse",
-        None,
-        &json!({"text": "1. g2-f4"}),
-    )
-    .await;
+    let untagged = post(addr, "/api/records/parse", None, &json!({"text": "1. g2-f4"})).await;
     assert_eq!(untagged.status, 400);
     server.stop();
 }
@@ -148,17 +95,10 @@ async fn a_preview_shows_the_turn_so_far_and_stores_nothing() {
     for db in databases() {
         let server = server(&db).await;
         let addr = server.addr;
-        let created = create(
-            addr,
-            json!({"scenario": "chieftain", "mode": "correspondence"}),
-        )
-        .await;
+        let created = create(addr, json!({"scenario": "chieftain", "mode": "correspondence"})).await;
         let id = created["id"].as_str().unwrap();
-        let (white, black, spectator) = (
-            token(&created, "white"),
-            token(&created, "black"),
-            token(&created, "spectator"),
-        );
+        let (white, black, spectator) =
+            (token(&created, "white"), token(&created, "black"), token(&created, "spectator"));
         let path = format!("/api/games/{id}/preview");
         let start = state(addr, id, Some(&white)).await.json()["state"].clone();
         let first = legal_texts(&start, "move")[0].clone();
@@ -168,45 +108,15 @@ async fn a_preview_shows_the_turn_so_far_and_stores_nothing() {
         let one = one.json();
         assert_eq!(one["turn_ended"], false);
         assert_eq!(one["state"]["turn"]["actions"], json!([first]));
-        assert!(
-            !legal_texts(&one["state"], "move").contains(&first),
-            "the moved piece cannot move again"
-        );
-        let ended = post(
-            addr,
-            &path,
-            Some(&white),
-            &json!({ "actions": [first, "end"] }),
-        )
-        .await
-        .json();
+        assert!(!legal_texts(&one["state"], "move").contains(&first), "the moved piece cannot move again");
+        let ended = post(addr, &path, Some(&white), &json!({ "actions": [first, "end"] })).await.json();
         assert_eq!(ended["turn_ended"], true);
 
         let after = state(addr, id, Some(&black)).await.json();
         assert_eq!(after["state"]["seq"], 0, "previews store nothing");
-        assert_eq!(
-            post(addr, &path, Some(&black), &json!({ "actions": [first] }))
-                .await
-                .status,
-            409
-        );
-        assert_eq!(
-            post(
-                addr,
-                &path,
-                Some(&spectator),
-                &json!({ "actions": [first] })
-            )
-            .await
-            .status,
-            403
-        );
-        assert_eq!(
-            post(addr, &path, Some(&white), &json!({ "actions": ["a1-p12"] }))
-                .await
-                .status,
-            422
-        );
+        assert_eq!(post(addr, &path, Some(&black), &json!({ "actions": [first] })).await.status, 409);
+        assert_eq!(post(addr, &path, Some(&spectator), &json!({ "actions": [first] })).await.status, 403);
+        assert_eq!(post(addr, &path, Some(&white), &json!({ "actions": ["a1-p12"] })).await.status, 422);
         server.stop();
     }
 }
@@ -216,33 +126,18 @@ async fn a_setup_preview_is_seen_by_its_seat_only() {
     let db = &databases()[0];
     let server = server(db).await;
     let addr = server.addr;
-    let created = create(
-        addr,
-        json!({"scenario": "chieftain", "mode": "live", "options": {"free-setup": "true"}}),
-    )
-    .await;
+    let created =
+        create(addr, json!({"scenario": "chieftain", "mode": "live", "options": {"free-setup": "true"}})).await;
     let id = created["id"].as_str().unwrap();
     let (white, black) = (token(&created, "white"), token(&created, "black"));
     let start = state(addr, id, Some(&white)).await.json()["state"].clone();
     assert_eq!(start["phase"], "setup");
     let place = legal_texts(&start, "place")[0].clone();
-    let previewed = post(
-        addr,
-        &format!("/api/games/{id}/preview"),
-        Some(&white),
-        &json!({ "actions": [place] }),
-    )
-    .await
-    .json();
+    let previewed =
+        post(addr, &format!("/api/games/{id}/preview"), Some(&white), &json!({ "actions": [place] })).await.json();
     assert_eq!(previewed["state"]["pieces"].as_array().unwrap().len(), 1);
     let seen_by_black = state(addr, id, Some(&black)).await;
     let seen_by_black = seen_by_black.json()["state"].clone();
-    assert_eq!(
-        (
-            seen_by_black["seq"].clone(),
-            seen_by_black["pieces"].clone()
-        ),
-        (json!(0), json!([]))
-    );
+    assert_eq!((seen_by_black["seq"].clone(), seen_by_black["pieces"].clone()), (json!(0), json!([])));
     server.stop();
 }

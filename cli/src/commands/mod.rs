@@ -1,5 +1,6 @@
 //! The commands of `warlord`, one file each: an `Args` struct (clap) and a `run` function.
 
+pub mod loadtest;
 pub mod r#match;
 pub mod moves;
 pub mod perft;
@@ -7,4 +8,5 @@ pub mod play;
 pub mod replay;
 pub mod scenario;
 pub mod scenarios;
+pub mod serve;
 pub mod show;

@@ -36,11 +36,7 @@ impl Clock {
     /// Full clocks, none running.
     #[must_use]
     pub fn new(config: ClockConfig) -> Clock {
-        Clock {
-            config,
-            remaining: [config.initial_ms; 2],
-            running: None,
-        }
+        Clock { config, remaining: [config.initial_ms; 2], running: None }
     }
 
     /// A side finished a turn of play at `at_ms`: its clock stops (with the increment) and the
@@ -65,15 +61,13 @@ impl Clock {
     /// When the running side's time runs out: the side and the moment.
     #[must_use]
     pub fn flag_at(&self) -> Option<(Side, i64)> {
-        self.running
-            .map(|(side, since)| (side, since + self.remaining[side.index()].max(0)))
+        self.running.map(|(side, since)| (side, since + self.remaining[side.index()].max(0)))
     }
 
     /// Whether `side` has run out of time at `at_ms`.
     #[must_use]
     pub fn flagged(&self, side: Side, at_ms: i64) -> bool {
-        self.flag_at()
-            .is_some_and(|(s, flag)| s == side && at_ms >= flag)
+        self.flag_at().is_some_and(|(s, flag)| s == side && at_ms >= flag)
     }
 
     /// The clocks as of `now_ms`.
@@ -99,23 +93,13 @@ mod tests {
 
     #[test]
     fn the_running_side_pays_for_its_turn_and_gains_the_increment() {
-        let mut clock = Clock::new(ClockConfig {
-            initial_ms: 10_000,
-            increment_ms: 1_000,
-        });
-        assert_eq!(
-            clock.flag_at(),
-            None,
-            "nothing runs before the first turn ends"
-        );
+        let mut clock = Clock::new(ClockConfig { initial_ms: 10_000, increment_ms: 1_000 });
+        assert_eq!(clock.flag_at(), None, "nothing runs before the first turn ends");
         clock.turn_ended(Side::White, 100);
         assert_eq!(clock.flag_at(), Some((Side::Black, 10_100)));
         clock.turn_ended(Side::Black, 4_100);
         let view = clock.view(4_100);
-        assert_eq!(
-            (view.white_ms, view.black_ms, view.running),
-            (10_000, 7_000, Some(Side::White))
-        );
+        assert_eq!((view.white_ms, view.black_ms, view.running), (10_000, 7_000, Some(Side::White)));
         assert!(clock.flagged(Side::White, 14_100));
         assert!(!clock.flagged(Side::Black, 99_999));
     }

@@ -71,11 +71,6 @@ impl Event {
     /// An event with no body.
     #[must_use]
     pub fn bare(kind: EventKind, side: Side, at_ms: i64) -> Event {
-        Event {
-            kind,
-            side,
-            body: Arc::from(""),
-            at_ms,
-        }
+        Event { kind, side, body: Arc::from(""), at_ms }
     }
 }

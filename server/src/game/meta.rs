@@ -30,9 +30,7 @@ impl Mode {
     /// The mode with a stored name.
     #[must_use]
     pub fn from_name(name: &str) -> Option<Mode> {
-        [Mode::Live, Mode::Correspondence, Mode::Ai]
-            .into_iter()
-            .find(|m| m.name() == name)
+        [Mode::Live, Mode::Correspondence, Mode::Ai].into_iter().find(|m| m.name() == name)
     }
 }
 
@@ -79,9 +77,6 @@ impl GameMeta {
     /// The option overrides as pairs, as `Scenario::ruleset` takes them.
     #[must_use]
     pub fn option_pairs(&self) -> Vec<(String, String)> {
-        self.options
-            .iter()
-            .map(|(k, v)| (k.clone(), v.clone()))
-            .collect()
+        self.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect()
     }
 }

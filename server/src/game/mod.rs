@@ -71,9 +71,9 @@ impl Viewer {
 impl Game {
     /// A new game at the scenario's start. Fails if the options do not fit the scenario.
     pub fn new(meta: Arc<GameMeta>, scenario: Arc<Scenario>) -> Result<Game, ApiError> {
-        let rules = scenario.ruleset(&meta.option_pairs()).map_err(|e| {
-            ApiError::bad_request(format!("the options do not fit the scenario: {e}"))
-        })?;
+        let rules = scenario
+            .ruleset(&meta.option_pairs())
+            .map_err(|e| ApiError::bad_request(format!("the options do not fit the scenario: {e}")))?;
         let position = rules.start();
         let clock = meta.clock.map(Clock::new);
         Ok(Game {
@@ -142,55 +142,34 @@ impl Game {
     /// are secret, the other side's setup turns are left out.
     pub fn visible_turns(&self, viewer: Viewer) -> impl Iterator<Item = (usize, &Turn)> + '_ {
         let secret = self.setup_secret();
-        self.turns
-            .iter()
-            .enumerate()
-            .filter(move |(_, t)| !(secret && t.setup && viewer.side() != Some(t.side)))
+        self.turns.iter().enumerate().filter(move |(_, t)| !(secret && t.setup && viewer.side() != Some(t.side)))
     }
 
     /// Checks an event against the game and applies it; on error the game is unchanged.
     pub fn apply(&mut self, event: Event) -> Result<(), ApiError> {
         if let Some(outcome) = self.position.outcome() {
-            return Err(ApiError::new(
-                ErrorCode::GameOver,
-                format!("the game is over: {outcome}"),
-            ));
+            return Err(ApiError::new(ErrorCode::GameOver, format!("the game is over: {outcome}")));
         }
         let side = event.side;
         let opponent = side.opponent();
         match event.kind {
             EventKind::Action => self.apply_action(&event)?,
-            EventKind::Resign => {
-                self.finish(Outcome::win(opponent, EndReason::Resignation), event.at_ms)
-            }
+            EventKind::Resign => self.finish(Outcome::win(opponent, EndReason::Resignation), event.at_ms),
             EventKind::DrawOffer if self.draw_offer == Some(opponent) => {
                 self.finish(Outcome::draw(EndReason::Agreement), event.at_ms);
             }
             EventKind::DrawOffer if self.draw_offer == Some(side) => {
-                return Err(ApiError::new(
-                    ErrorCode::Conflict,
-                    "you have already offered a draw",
-                ));
+                return Err(ApiError::new(ErrorCode::Conflict, "you have already offered a draw"));
             }
             EventKind::DrawOffer => self.draw_offer = Some(side),
             EventKind::DrawAccept | EventKind::DrawDecline if self.draw_offer != Some(opponent) => {
-                return Err(ApiError::new(
-                    ErrorCode::Conflict,
-                    "your opponent has not offered a draw",
-                ));
+                return Err(ApiError::new(ErrorCode::Conflict, "your opponent has not offered a draw"));
             }
             EventKind::DrawAccept => self.finish(Outcome::draw(EndReason::Agreement), event.at_ms),
             EventKind::DrawDecline => self.draw_offer = None,
             EventKind::Timeout => {
-                if !self
-                    .clock
-                    .as_ref()
-                    .is_some_and(|c| c.flagged(side, event.at_ms))
-                {
-                    return Err(ApiError::new(
-                        ErrorCode::Conflict,
-                        format!("{side} still has time"),
-                    ));
+                if !self.clock.as_ref().is_some_and(|c| c.flagged(side, event.at_ms)) {
+                    return Err(ApiError::new(ErrorCode::Conflict, format!("{side} still has time")));
                 }
                 self.finish(Outcome::win(opponent, EndReason::Timeout), event.at_ms);
             }
@@ -202,16 +181,9 @@ impl Game {
     fn apply_action(&mut self, event: &Event) -> Result<(), ApiError> {
         let side = event.side;
         if self.position.to_move() != side {
-            return Err(ApiError::new(
-                ErrorCode::NotYourTurn,
-                format!("it is {}'s turn", self.position.to_move()),
-            ));
+            return Err(ApiError::new(ErrorCode::NotYourTurn, format!("it is {}'s turn", self.position.to_move())));
         }
-        if self
-            .clock
-            .as_ref()
-            .is_some_and(|c| c.flagged(side, event.at_ms))
-        {
+        if self.clock.as_ref().is_some_and(|c| c.flagged(side, event.at_ms)) {
             return Err(ApiError::new(ErrorCode::GameOver, "your time has run out"));
         }
         let action = parse_action(&event.body, self.rules.pieces())
@@ -222,17 +194,11 @@ impl Game {
             .play(&mut self.position, action)
             .map_err(|e| ApiError::new(ErrorCode::IllegalAction, e.reason))?;
         if self.turns.last().is_none_or(|t| t.done) {
-            self.turns.push(Turn {
-                side,
-                setup,
-                actions: Vec::new(),
-                done: false,
-            });
+            self.turns.push(Turn { side, setup, actions: Vec::new(), done: false });
         }
         let turn = self.turns.last_mut().expect("a turn in progress");
         if action != Action::EndTurn {
-            turn.actions
-                .push(Arc::from(format_action(&action, self.rules.pieces())));
+            turn.actions.push(Arc::from(format_action(&action, self.rules.pieces())));
         }
         let ended = report.turn_ended || report.outcome.is_some();
         turn.done = ended;
@@ -264,8 +230,7 @@ impl Game {
     /// The canonical notation of an action text for this game (so that stored events read
     /// the same whatever spelling the client used); an error if it is not notation.
     pub fn canonical_action(&self, text: &str) -> Result<String, ApiError> {
-        let action = parse_action(text, self.rules.pieces())
-            .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        let action = parse_action(text, self.rules.pieces()).map_err(|e| ApiError::bad_request(e.to_string()))?;
         Ok(format_action(&action, self.rules.pieces()))
     }
 }

@@ -12,33 +12,19 @@ impl Game {
     pub fn record_text(&self, viewer: Viewer) -> String {
         let pieces = self.rules.pieces();
         let mut record = Record::default();
-        record
-            .tags
-            .push(("Scenario".into(), self.meta.scenario.clone()));
+        record.tags.push(("Scenario".into(), self.meta.scenario.clone()));
         for (name, value) in &self.meta.options {
-            record
-                .tags
-                .push(("Option".into(), format!("{name}={value}")));
+            record.tags.push(("Option".into(), format!("{name}={value}")));
         }
         record.tags.push(("Game".into(), self.meta.id.clone()));
-        record
-            .tags
-            .push(("Mode".into(), self.meta.mode.name().into()));
+        record.tags.push(("Mode".into(), self.meta.mode.name().into()));
         if let Some(ai) = self.meta.ai {
-            let tag = if ai.side == Side::White {
-                "White"
-            } else {
-                "Black"
-            };
-            record
-                .tags
-                .push((tag.into(), format!("AI level {}", ai.level)));
+            let tag = if ai.side == Side::White { "White" } else { "Black" };
+            record.tags.push((tag.into(), format!("AI level {}", ai.level)));
         }
         if let Some(outcome) = self.outcome() {
             record.tags.push(("Result".into(), outcome.score().into()));
-            record
-                .tags
-                .push(("Termination".into(), outcome.to_string()));
+            record.tags.push(("Termination".into(), outcome.to_string()));
         }
         let mut unfinished = None;
         for (k, turn) in self.visible_turns(viewer) {
@@ -46,24 +32,11 @@ impl Game {
             let texts: Vec<String> = turn.actions.iter().map(|a| a.to_string()).collect();
             if !turn.done {
                 let mark = if second { "..." } else { "." };
-                unfinished = Some(format!(
-                    "# unfinished: {number}{mark} {}\n",
-                    texts.join(", ")
-                ));
+                unfinished = Some(format!("# unfinished: {number}{mark} {}\n", texts.join(", ")));
                 continue;
             }
-            let actions = texts
-                .iter()
-                .filter_map(|t| parse_action(t, pieces).ok())
-                .collect();
-            record.turns.push(RecordTurn {
-                number,
-                second,
-                actions,
-                texts,
-                comment: None,
-                line: 0,
-            });
+            let actions = texts.iter().filter_map(|t| parse_action(t, pieces).ok()).collect();
+            record.turns.push(RecordTurn { number, second, actions, texts, comment: None, line: 0 });
         }
         let mut text = record.to_text(pieces);
         text.extend(unfinished);

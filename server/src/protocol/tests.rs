@@ -7,13 +7,7 @@ use proptest::prelude::*;
 fn documented_messages_read() {
     let m = parse_message(br#"{"type":"act","actions":["d2-d4","end"],"seq":7,"ref":3}"#).unwrap();
     assert_eq!(m.reference, Some(3));
-    assert_eq!(
-        m.command,
-        Command::Act {
-            actions: vec!["d2-d4".into(), "end".into()],
-            seq: Some(7)
-        }
-    );
+    assert_eq!(m.command, Command::Act { actions: vec!["d2-d4".into(), "end".into()], seq: Some(7) });
     for (text, command) in [
         (r#"{"type":"resign"}"#, Command::Resign {}),
         (r#"{"type":"offer-draw"}"#, Command::OfferDraw {}),
@@ -21,11 +15,7 @@ fn documented_messages_read() {
         (r#"{"type":"decline-draw"}"#, Command::DeclineDraw {}),
         (r#"{"type":"ping","ref":1}"#, Command::Ping {}),
     ] {
-        assert_eq!(
-            parse_message(text.as_bytes()).unwrap().command,
-            command,
-            "{text}"
-        );
+        assert_eq!(parse_message(text.as_bytes()).unwrap().command, command, "{text}");
     }
 }
 
@@ -47,14 +37,8 @@ fn bad_messages_say_what_is_wrong_and_keep_the_ref() {
     }
     let (reference, _) = parse_message(br#"{"type":"fly","ref":9}"#).unwrap_err();
     assert_eq!(reference, Some(9));
-    let big = format!(
-        r#"{{"type":"act","actions":["{}"]}}"#,
-        "a".repeat(MAX_MESSAGE_BYTES)
-    );
-    assert_eq!(
-        parse_message(big.as_bytes()).unwrap_err().1.code,
-        ErrorCode::TooLarge
-    );
+    let big = format!(r#"{{"type":"act","actions":["{}"]}}"#, "a".repeat(MAX_MESSAGE_BYTES));
+    assert_eq!(parse_message(big.as_bytes()).unwrap_err().1.code, ErrorCode::TooLarge);
 }
 
 #[test]
@@ -64,23 +48,9 @@ fn create_requests_are_checked() {
     )
     .unwrap();
     assert_eq!(ok.options.get("turn-limit").map(String::as_str), Some("40"));
-    assert_eq!(
-        ok.clock,
-        Some(ClockConfig {
-            initial_ms: 300_000,
-            increment_ms: 5_000
-        })
-    );
-    let ai =
-        parse_create(br#"{"scenario":"chieftain","mode":"ai","ai":{"side":"black","level":2}}"#)
-            .unwrap();
-    assert_eq!(
-        ai.ai,
-        Some(AiSeat {
-            side: Side::Black,
-            level: 2
-        })
-    );
+    assert_eq!(ok.clock, Some(ClockConfig { initial_ms: 300_000, increment_ms: 5_000 }));
+    let ai = parse_create(br#"{"scenario":"chieftain","mode":"ai","ai":{"side":"black","level":2}}"#).unwrap();
+    assert_eq!(ai.ai, Some(AiSeat { side: Side::Black, level: 2 }));
     for bad in [
         r#"{"scenario":"chieftain","mode":"ai"}"#,
         r#"{"scenario":"chieftain","mode":"live","ai":{"side":"black"}}"#,
@@ -90,11 +60,7 @@ fn create_requests_are_checked() {
         r#"{"scenario":"chieftain","mode":"blitz"}"#,
         r#"{"scenario":"chieftain","mode":"live","options":{"x":[1]}}"#,
     ] {
-        assert_eq!(
-            parse_create(bad.as_bytes()).unwrap_err().code,
-            ErrorCode::BadRequest,
-            "{bad}"
-        );
+        assert_eq!(parse_create(bad.as_bytes()).unwrap_err().code, ErrorCode::BadRequest, "{bad}");
     }
 }
 

@@ -22,60 +22,41 @@ pub struct Db {
 pub fn databases() -> Vec<Db> {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let url = warlord_server::store::Store::sqlite_url(&dir.path().join("games.db"));
-    let mut dbs = vec![Db {
-        url,
-        name: "sqlite",
-        _dir: Some(dir),
-    }];
+    let mut dbs = vec![Db { url, name: "sqlite", _dir: Some(dir) }];
     dbs.extend(postgres());
     dbs
 }
 
 /// The PostgreSQL database for tests, if `WARLORD_TEST_POSTGRES_URL` is set.
 pub fn postgres() -> Option<Db> {
-    postgres_url().map(|url| Db {
-        url,
-        name: "postgres",
-        _dir: None,
-    })
+    postgres_url().map(|url| Db { url, name: "postgres", _dir: None })
 }
 
 /// The PostgreSQL URL for tests, if set.
 pub fn postgres_url() -> Option<String> {
-    std::env::var("WARLORD_TEST_POSTGRES_URL")
-        .ok()
-        .filter(|u| !u.is_empty())
+    std::env::var("WARLORD_TEST_POSTGRES_URL").ok().filter(|u| !u.is_empty())
 }
 
 /// A server on a loopback port.
 pub async fn server(db: &Db) -> Running {
-    start(&db.url, SocketAddr::from(([127, 0, 0, 1], 0)))
-        .await
-        .expect("the server starts")
+    start(&db.url, SocketAddr::from(([127, 0, 0, 1], 0))).await.expect("the server starts")
 }
 
 /// Creates a game; returns the response body.
 pub async fn create(addr: SocketAddr, body: Value) -> Value {
-    let r = client::request(addr, "POST", "/api/games", None, Some(&body.to_string()))
-        .await
-        .unwrap();
+    let r = client::request(addr, "POST", "/api/games", None, Some(&body.to_string())).await.unwrap();
     assert_eq!(r.status, 201, "{}", r.body);
     r.json()
 }
 
 /// A seat's token from a creation response.
 pub fn token(created: &Value, seat: &str) -> String {
-    created[seat]["token"]
-        .as_str()
-        .expect("a token")
-        .to_string()
+    created[seat]["token"].as_str().expect("a token").to_string()
 }
 
 /// A WebSocket client that keeps a log of everything received.
 pub struct Ws {
-    socket: tokio_tungstenite::WebSocketStream<
-        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
-    >,
+    socket: tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
     pub log: Vec<String>,
     /// The latest state received.
     pub last_state: Value,
@@ -86,15 +67,8 @@ impl Ws {
     pub async fn connect(addr: SocketAddr, id: &str, token: Option<&str>) -> Ws {
         let query = token.map(|t| format!("?token={t}")).unwrap_or_default();
         let (socket, _) =
-            tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws{query}"))
-                .await
-                .expect("connects");
-        Ws {
-            socket,
-            log: Vec::new(),
-            last_state: Value::Null,
-            next_ref: 0,
-        }
+            tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws{query}")).await.expect("connects");
+        Ws { socket, log: Vec::new(), last_state: Value::Null, next_ref: 0 }
     }
 
     /// The next message, within 10 s.
@@ -131,22 +105,15 @@ impl Ws {
         if self.last_state["seq"].as_u64() >= Some(seq) {
             return self.last_state.clone();
         }
-        self.until(|v| v["type"] == "state" && v["seq"].as_u64() >= Some(seq))
-            .await
+        self.until(|v| v["type"] == "state" && v["seq"].as_u64() >= Some(seq)).await
     }
 
     pub async fn send_text(&mut self, text: &str) {
-        self.socket
-            .send(Message::Text(text.to_string().into()))
-            .await
-            .expect("sent");
+        self.socket.send(Message::Text(text.to_string().into())).await.expect("sent");
     }
 
     pub async fn send_binary(&mut self, bytes: Vec<u8>) {
-        self.socket
-            .send(Message::Binary(bytes.into()))
-            .await
-            .expect("sent");
+        self.socket.send(Message::Binary(bytes.into())).await.expect("sent");
     }
 
     /// Sends a message with a fresh `ref` and returns the answer to it (`accepted`, `pong` or
@@ -156,8 +123,7 @@ impl Ws {
         let reference = self.next_ref;
         message["ref"] = json!(reference);
         self.send_text(&message.to_string()).await;
-        self.until(|v| v["type"] != "state" && v["ref"] == json!(reference))
-            .await
+        self.until(|v| v["type"] != "state" && v["ref"] == json!(reference)).await
     }
 
     /// Plays actions; panics unless they are accepted. Returns the new event count.
@@ -182,9 +148,7 @@ impl Ws {
 
 /// A game's state over HTTP for a token.
 pub async fn state(addr: SocketAddr, id: &str, token: Option<&str>) -> client::Response {
-    client::request(addr, "GET", &format!("/api/games/{id}"), token, None)
-        .await
-        .unwrap()
+    client::request(addr, "GET", &format!("/api/games/{id}"), token, None).await.unwrap()
 }
 
 /// A `warlord-server` process.
@@ -210,9 +174,7 @@ impl Process {
             .spawn()
             .expect("the server binary starts");
         let mut line = String::new();
-        std::io::BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .expect("a first line");
+        std::io::BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).expect("a first line");
         let addr = line
             .split("http://")
             .nth(1)
