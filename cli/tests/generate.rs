@@ -16,50 +16,19 @@ fn generated(args: &[&str]) -> String {
 
 #[test]
 fn generate_writes_a_valid_scenario_with_the_numbers_asked() {
-    let text = generated(&[
-        "--files",
-        "30",
-        "--ranks",
-        "20",
-        "--density",
-        "0.25",
-        "--towns",
-        "6",
-        "--seed",
-        "7",
-    ]);
+    let text = generated(&["--files", "30", "--ranks", "20", "--density", "0.25", "--towns", "6", "--seed", "7"]);
     let s = Scenario::parse(&text, "generated.toml").unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!((s.board.files(), s.board.ranks()), (30, 20));
-    let count = |t| {
-        s.board
-            .squares()
-            .filter(|&q| s.board.terrain(q) == t)
-            .count()
-    };
+    let count = |t| s.board.squares().filter(|&q| s.board.terrain(q) == t).count();
     assert_eq!(count(Terrain::Town), 6);
-    assert_eq!(
-        count(Terrain::Town) + count(Terrain::Trees) + count(Terrain::Hill),
-        150,
-        "25% of 600"
-    );
+    assert_eq!(count(Terrain::Town) + count(Terrain::Trees) + count(Terrain::Hill), 150, "25% of 600");
     assert_eq!(s.waves.len(), 8, "4 armies a side");
     assert_eq!(s.id, "generated-30x20-7");
 }
 
 #[test]
 fn the_same_seed_gives_the_same_file() {
-    let args = [
-        "--files",
-        "24",
-        "--ranks",
-        "24",
-        "--density",
-        "0.2",
-        "--towns",
-        "8",
-        "--seed",
-        "3",
-    ];
+    let args = ["--files", "24", "--ranks", "24", "--density", "0.2", "--towns", "8", "--seed", "3"];
     assert_eq!(generated(&args), generated(&args));
     let other = [
         "--files",
@@ -107,10 +76,7 @@ fn a_generated_file_plays_in_the_other_commands() {
     // The first field army waits at a1:d4 (5 kinds on 16 squares), and a garrison (3 kinds on
     // 16 squares) at each of White's 5 towns; one more action is the pass.
     let perft = warlord(&["perft", file, "--depth", "1"]).ok();
-    assert!(
-        perft.starts_with(&format!("perft 1: {} ", 5 * 16 + 5 * 3 * 16 + 1)),
-        "{perft}"
-    );
+    assert!(perft.starts_with(&format!("perft 1: {} ", 5 * 16 + 5 * 3 * 16 + 1)), "{perft}");
 }
 
 #[test]
@@ -119,9 +85,6 @@ fn bad_arguments_are_user_errors() {
     assert!(e.contains("0.10 to 0.30"), "{e}");
     let e = warlord(&["scenario", "generate", "--files", "200"]).user_error();
     assert!(e.contains("8 to 120"), "{e}");
-    let e = warlord(&[
-        "scenario", "generate", "--files", "8", "--ranks", "8", "--towns", "30",
-    ])
-    .user_error();
+    let e = warlord(&["scenario", "generate", "--files", "8", "--ranks", "8", "--towns", "30"]).user_error();
     assert!(e.contains("towns"), "{e}");
 }

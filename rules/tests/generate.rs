@@ -6,27 +6,17 @@
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
-use warlord_rules::scenario::generate::{
-    generate, image, layout, ArmySpec, GenerateSpec, Towns, FAIRNESS_TOLERANCE,
-};
+use warlord_rules::scenario::generate::{generate, image, layout, ArmySpec, GenerateSpec, Towns, FAIRNESS_TOLERANCE};
 use warlord_rules::{Action, Phase, Ruleset, Scenario, Side, Square, Terrain};
 
 fn parse(spec: &GenerateSpec) -> Scenario {
-    let text = generate(spec)
-        .unwrap_or_else(|e| panic!("{}x{} seed {}: {e}", spec.files, spec.ranks, spec.seed));
-    Scenario::parse(&text, "generated.toml").unwrap_or_else(|e| {
-        panic!(
-            "{}x{} seed {}: {e}\n{text}",
-            spec.files, spec.ranks, spec.seed
-        )
-    })
+    let text = generate(spec).unwrap_or_else(|e| panic!("{}x{} seed {}: {e}", spec.files, spec.ranks, spec.seed));
+    Scenario::parse(&text, "generated.toml")
+        .unwrap_or_else(|e| panic!("{}x{} seed {}: {e}\n{text}", spec.files, spec.ranks, spec.seed))
 }
 
 fn count(s: &Scenario, t: Terrain) -> usize {
-    s.board
-        .squares()
-        .filter(|&q| s.board.terrain(q) == t)
-        .count()
+    s.board.squares().filter(|&q| s.board.terrain(q) == t).count()
 }
 
 /// Plays `turns` turns: every waiting reinforcement is placed, then random moves.
@@ -37,11 +27,7 @@ fn play_randomly(rules: &dyn Ruleset, turns: u32, seed: u64) -> warlord_rules::P
     while pos.turns_played() < turns && pos.outcome().is_none() {
         actions.clear();
         rules.legal_actions(&pos, &mut actions);
-        let places: Vec<Action> = actions
-            .iter()
-            .copied()
-            .filter(|a| matches!(a, Action::Place { .. }))
-            .collect();
+        let places: Vec<Action> = actions.iter().copied().filter(|a| matches!(a, Action::Place { .. })).collect();
         let pick = if let Some(&p) = places.choose(&mut rng) {
             p
         } else if pos.actions_this_turn().len() >= 6 {
@@ -49,9 +35,7 @@ fn play_randomly(rules: &dyn Ruleset, turns: u32, seed: u64) -> warlord_rules::P
         } else {
             *actions.choose(&mut rng).expect("a pass is always legal")
         };
-        rules
-            .play(&mut pos, pick)
-            .unwrap_or_else(|e| panic!("{pick:?}: {e}"));
+        rules.play(&mut pos, pick).unwrap_or_else(|e| panic!("{pick:?}: {e}"));
     }
     pos
 }
@@ -66,8 +50,7 @@ fn generated_scenarios_parse_build_and_play_with_the_density_asked() {
             spec.density = [0.10, 0.17, 0.23, 0.30][seed as usize];
             let s = parse(&spec);
             let area = usize::from(files) * usize::from(ranks);
-            let terrain =
-                count(&s, Terrain::Town) + count(&s, Terrain::Trees) + count(&s, Terrain::Hill);
+            let terrain = count(&s, Terrain::Town) + count(&s, Terrain::Trees) + count(&s, Terrain::Hill);
             let density = terrain as f64 / area as f64;
             assert!(
                 (density - spec.density).abs() <= 1.0 / area as f64,
@@ -79,11 +62,7 @@ fn generated_scenarios_parse_build_and_play_with_the_density_asked() {
             let rules = s.ruleset(&[]).unwrap();
             let start = rules.start();
             assert_eq!(start.phase(), &Phase::Play);
-            assert_eq!(
-                start.piece_count(Side::White) + start.piece_count(Side::Black),
-                0,
-                "the board starts empty"
-            );
+            assert_eq!(start.piece_count(Side::White) + start.piece_count(Side::Black), 0, "the board starts empty");
             let pos = play_randomly(rules.as_ref(), 8, seed);
             assert!(
                 pos.piece_count(Side::White) > 0 && pos.piece_count(Side::Black) > 0,
@@ -101,11 +80,7 @@ fn the_same_seed_gives_the_same_scenario_and_another_seed_another() {
         let mut other = GenerateSpec::new(files, ranks, 12);
         other.id = GenerateSpec::new(files, ranks, 11).id;
         other.name = GenerateSpec::new(files, ranks, 11).name;
-        assert_ne!(
-            a,
-            generate(&other).unwrap(),
-            "{files}x{ranks}: seeds 11 and 12 give the same board"
-        );
+        assert_ne!(a, generate(&other).unwrap(), "{files}x{ranks}: seeds 11 and 12 give the same board");
     }
 }
 
@@ -117,45 +92,20 @@ fn towns_and_entries_are_symmetric_and_terrain_is_fair_but_not_symmetric() {
             let l = layout(&spec).unwrap();
             assert_eq!(l.towns.len(), spec.towns.count());
             for &t in &l.towns {
-                assert!(
-                    l.towns.contains(&image(t, files, ranks)),
-                    "{files}x{ranks} seed {seed}: {t} has no twin"
-                );
+                assert!(l.towns.contains(&image(t, files, ranks)), "{files}x{ranks} seed {seed}: {t} has no twin");
             }
             let corners = |side: Side| {
-                l.entries
-                    .iter()
-                    .filter(|e| e.side == side)
-                    .map(|e| (e.army.turn, e.corner))
-                    .collect::<Vec<_>>()
+                l.entries.iter().filter(|e| e.side == side).map(|e| (e.army.turn, e.corner)).collect::<Vec<_>>()
             };
             let white: Vec<(u32, Square)> = corners(Side::White)
                 .into_iter()
                 .map(|(t, c)| (t, Square::new(files - 4 - c.file, ranks - 4 - c.rank)))
                 .collect();
-            assert_eq!(
-                white,
-                corners(Side::Black),
-                "entry blocks map onto each other"
-            );
-            assert_eq!(
-                corners(Side::White)[0],
-                (1, Square::new(0, 0)),
-                "the first army enters at White's corner"
-            );
-            let mirrored = l
-                .trees
-                .iter()
-                .all(|&t| l.trees.contains(&image(t, files, ranks)));
-            assert!(
-                !mirrored,
-                "{files}x{ranks} seed {seed}: the trees are symmetric, not fake random"
-            );
-            assert!(
-                l.unfairness <= FAIRNESS_TOLERANCE,
-                "{files}x{ranks} seed {seed}: unfairness {}",
-                l.unfairness
-            );
+            assert_eq!(white, corners(Side::Black), "entry blocks map onto each other");
+            assert_eq!(corners(Side::White)[0], (1, Square::new(0, 0)), "the first army enters at White's corner");
+            let mirrored = l.trees.iter().all(|&t| l.trees.contains(&image(t, files, ranks)));
+            assert!(!mirrored, "{files}x{ranks} seed {seed}: the trees are symmetric, not fake random");
+            assert!(l.unfairness <= FAIRNESS_TOLERANCE, "{files}x{ranks} seed {seed}: unfairness {}", l.unfairness);
             // Even: each quarter of the board holds a fair share of the trees and hills.
             let total = (l.trees.len() + l.hills.len()) as f64;
             for (fq, rq) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
@@ -163,9 +113,7 @@ fn towns_and_entries_are_symmetric_and_terrain_is_fair_but_not_symmetric() {
                     .trees
                     .iter()
                     .chain(&l.hills)
-                    .filter(|s| {
-                        (s.file >= files / 2) as u8 == fq && (s.rank >= ranks / 2) as u8 == rq
-                    })
+                    .filter(|s| (s.file >= files / 2) as u8 == fq && (s.rank >= ranks / 2) as u8 == rq)
                     .count();
                 assert!(
                     (inside as f64) > total * 0.15,
@@ -176,10 +124,7 @@ fn towns_and_entries_are_symmetric_and_terrain_is_fair_but_not_symmetric() {
             for e in &l.entries {
                 if e.army.turn > 0 && Some(&e.army) != spec.garrison.as_ref() {
                     for q in e.squares() {
-                        assert!(
-                            !l.trees.contains(&q) && !l.hills.contains(&q),
-                            "{q} in an entry block"
-                        );
+                        assert!(!l.trees.contains(&q) && !l.hills.contains(&q), "{q} in an entry block");
                     }
                 }
             }
@@ -195,10 +140,7 @@ fn a_zigzag_of_nine_towns_alternates_sides_with_the_middle_town_on_the_second_pl
     let ranks: Vec<u8> = l.towns.iter().map(|t| t.rank).collect();
     assert_eq!(ranks, [6, 9, 6, 9, 8, 6, 9, 6, 9]);
     let files: Vec<u8> = l.towns.iter().map(|t| t.file).collect();
-    assert!(
-        files.windows(2).all(|w| w[0] < w[1]),
-        "lengthwise: {files:?}"
-    );
+    assert!(files.windows(2).all(|w| w[0] < w[1]), "lengthwise: {files:?}");
     assert_eq!(l.neutral, Some(Square::new(18, 8)));
 }
 
@@ -207,30 +149,16 @@ fn garrisons_hold_each_sides_towns_from_turn_one() {
     let mut spec = GenerateSpec::new(72, 48, 5);
     spec.towns = Towns::Spread(12);
     spec.garrison = Some(ArmySpec::garrison(1));
-    spec.armies = vec![ArmySpec {
-        turn: 6,
-        ..ArmySpec::field(0)
-    }];
+    spec.armies = vec![ArmySpec { turn: 6, ..ArmySpec::field(0) }];
     let s = parse(&spec);
     let w = s.warlord(&[]).unwrap();
     let pos = play_randomly(&w, 1, 1);
-    assert_eq!(
-        pos.piece_count(Side::White),
-        6 * 4,
-        "six garrisons of four entered on White's first turn"
-    );
+    assert_eq!(pos.piece_count(Side::White), 6 * 4, "six garrisons of four entered on White's first turn");
     let l = layout(&spec).unwrap();
     assert_eq!(l.entries.iter().filter(|e| e.army.turn == 1).count(), 12);
     for e in l.entries.iter().filter(|e| e.army.turn == 1) {
-        let town = l
-            .towns
-            .iter()
-            .find(|t| e.squares().contains(t))
-            .expect("a garrison block holds its town");
-        assert_eq!(
-            warlord_rules::scenario::generate::half(*town, 48),
-            Some(e.side)
-        );
+        let town = l.towns.iter().find(|t| e.squares().contains(t)).expect("a garrison block holds its town");
+        assert_eq!(warlord_rules::scenario::generate::half(*town, 48), Some(e.side));
     }
 }
 
@@ -238,10 +166,7 @@ fn garrisons_hold_each_sides_towns_from_turn_one() {
 fn bad_specs_are_refused_with_a_reason() {
     let mut spec = GenerateSpec::new(24, 24, 1);
     spec.density = 0.05;
-    assert!(generate(&spec)
-        .unwrap_err()
-        .to_string()
-        .contains("0.10 to 0.30"));
+    assert!(generate(&spec).unwrap_err().to_string().contains("0.10 to 0.30"));
     spec.density = 0.31;
     assert!(generate(&spec).is_err());
     spec.density = f64::NAN;
@@ -249,22 +174,10 @@ fn bad_specs_are_refused_with_a_reason() {
     let mut spec = GenerateSpec::new(8, 8, 1);
     spec.density = 0.10;
     spec.towns = Towns::Spread(8);
-    assert!(generate(&spec)
-        .unwrap_err()
-        .to_string()
-        .contains("fewer than the 8 towns"));
+    assert!(generate(&spec).unwrap_err().to_string().contains("fewer than the 8 towns"));
     let spec = GenerateSpec::new(7, 40, 1);
-    assert!(generate(&spec)
-        .unwrap_err()
-        .to_string()
-        .contains("8 to 120"));
+    assert!(generate(&spec).unwrap_err().to_string().contains("8 to 120"));
     let mut spec = GenerateSpec::new(24, 24, 1);
-    spec.armies = vec![ArmySpec {
-        infantry: 12,
-        ..ArmySpec::field(0)
-    }];
-    assert!(generate(&spec)
-        .unwrap_err()
-        .to_string()
-        .contains("4x4 block"));
+    spec.armies = vec![ArmySpec { infantry: 12, ..ArmySpec::field(0) }];
+    assert!(generate(&spec).unwrap_err().to_string().contains("4x4 block"));
 }

@@ -39,10 +39,7 @@ fn wave(turn: u32, pieces: &str) -> String {
 fn taking_the_last_leader_on_the_board_wins_when_none_are_to_come() {
     let (r, mut p) = game("", "");
     let report = play(&*r, &mut p, "d4xd5");
-    assert_eq!(
-        report.outcome.map(|o| (o.winner, o.reason)),
-        Some((Some(Side::White), EndReason::AllLeadersCaptured))
-    );
+    assert_eq!(report.outcome.map(|o| (o.winner, o.reason)), Some((Some(Side::White), EndReason::AllLeadersCaptured)));
 }
 
 #[test]
@@ -64,10 +61,7 @@ fn a_side_with_a_leader_in_a_later_wave_plays_on() {
     play(&*r, &mut p, "c5-b6");
     play(&*r, &mut p, "pass");
     let report = play(&*r, &mut p, "b6xa8");
-    assert_eq!(
-        report.outcome.map(|o| o.reason),
-        Some(EndReason::AllLeadersCaptured)
-    );
+    assert_eq!(report.outcome.map(|o| o.reason), Some(EndReason::AllLeadersCaptured));
 }
 
 #[test]
@@ -88,8 +82,5 @@ fn leaders_to_come_count_for_command_collapse() {
     assert!(play(&*r, &mut p, "d4xd5").outcome.is_none());
     let (r, mut p) = game("collapse-below = 2", &wave(4, "{ L = 1 }"));
     let report = play(&*r, &mut p, "d4xd5");
-    assert_eq!(
-        report.outcome.map(|o| o.reason),
-        Some(EndReason::CommandCollapse)
-    );
+    assert_eq!(report.outcome.map(|o| o.reason), Some(EndReason::CommandCollapse));
 }

@@ -84,11 +84,7 @@ fn run_generate(args: GenerateArgs, out: &mut dyn Write) -> Result<()> {
     let mut spec = GenerateSpec::new(args.files, args.ranks, args.seed);
     spec.density = args.density;
     let towns = args.towns.unwrap_or(spec.towns.count() as u16);
-    spec.towns = if args.zigzag {
-        Towns::Zigzag(towns)
-    } else {
-        Towns::Spread(towns)
-    };
+    spec.towns = if args.zigzag { Towns::Zigzag(towns) } else { Towns::Spread(towns) };
     if args.armies > 64 {
         bail!("at most 64 armies a side; {} asked", args.armies);
     }
@@ -115,12 +111,7 @@ fn run_generate(args: GenerateArgs, out: &mut dyn Write) -> Result<()> {
     let l = layout(&spec)?;
     let area = f64::from(args.files) * f64::from(args.ranks);
     let terrain = l.towns.len() + l.trees.len() + l.hills.len();
-    let pieces: usize = l
-        .entries
-        .iter()
-        .filter(|e| e.side == Side::White)
-        .map(|e| e.army.size())
-        .sum();
+    let pieces: usize = l.entries.iter().filter(|e| e.side == Side::White).map(|e| e.army.size()).sum();
     writeln!(
         out,
         "wrote {}: {} ({}), {}x{}, {} towns, {:.1}% terrain, {} pieces a side in {} waves, seed {}",

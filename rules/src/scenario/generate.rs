@@ -102,35 +102,20 @@ impl ArmySpec {
             k => 20 + 8 * (k as u32 - 3),
         };
         let level = if index < 2 { 3 } else { 2 };
-        ArmySpec {
-            turn,
-            leaders: vec![level; 3],
-            heavy_cavalry: 2,
-            cannon: 2,
-            light_cavalry: 2,
-            infantry: 7,
-        }
+        ArmySpec { turn, leaders: vec![level; 3], heavy_cavalry: 2, cannon: 2, light_cavalry: 2, infantry: 7 }
     }
 
     /// A town's garrison, "tiny armies at each city or town": a level-2 leader, a light cavalry
     /// and two infantry, entering on `turn`.
     #[must_use]
     pub fn garrison(turn: u32) -> ArmySpec {
-        ArmySpec {
-            turn,
-            leaders: vec![2],
-            heavy_cavalry: 0,
-            cannon: 0,
-            light_cavalry: 1,
-            infantry: 2,
-        }
+        ArmySpec { turn, leaders: vec![2], heavy_cavalry: 0, cannon: 0, light_cavalry: 1, infantry: 2 }
     }
 
     /// How many pieces it has.
     #[must_use]
     pub fn size(&self) -> usize {
-        self.leaders.len()
-            + usize::from(self.heavy_cavalry + self.cannon + self.light_cavalry + self.infantry)
+        self.leaders.len() + usize::from(self.heavy_cavalry + self.cannon + self.light_cavalry + self.infantry)
     }
 
     /// The total level of its leaders.
@@ -148,12 +133,9 @@ impl ArmySpec {
                 parts.push(format!("L{level} = {n}"));
             }
         }
-        for (symbol, n) in [
-            ("H", self.heavy_cavalry),
-            ("C", self.cannon),
-            ("N", self.light_cavalry),
-            ("I", self.infantry),
-        ] {
+        for (symbol, n) in
+            [("H", self.heavy_cavalry), ("C", self.cannon), ("N", self.light_cavalry), ("I", self.infantry)]
+        {
             if n > 0 {
                 parts.push(format!("{symbol} = {n}"));
             }
@@ -238,10 +220,7 @@ impl GenerateSpec {
     #[must_use]
     pub fn moves_per_turn(&self, garrisons: usize) -> u32 {
         let total: u32 = self.armies.iter().map(ArmySpec::command).sum::<u32>()
-            + self
-                .garrison
-                .as_ref()
-                .map_or(0, |g| g.command() * garrisons as u32);
+            + self.garrison.as_ref().map_or(0, |g| g.command() * garrisons as u32);
         ((f64::from(total) * self.command_share).round() as u32).clamp(1, 200)
     }
 }
@@ -293,14 +272,11 @@ pub fn image(sq: Square, files: u8, ranks: u8) -> Square {
 }
 
 fn block(corner: Square) -> Vec<Square> {
-    (0..4)
-        .flat_map(|r| (0..4).map(move |f| Square::new(corner.file + f, corner.rank + r)))
-        .collect()
+    (0..4).flat_map(|r| (0..4).map(move |f| Square::new(corner.file + f, corner.rank + r))).collect()
 }
 
 fn in_block(corner: Square, sq: Square) -> bool {
-    (corner.file..corner.file + 4).contains(&sq.file)
-        && (corner.rank..corner.rank + 4).contains(&sq.rank)
+    (corner.file..corner.file + 4).contains(&sq.file) && (corner.rank..corner.rank + 4).contains(&sq.rank)
 }
 
 fn blocks_overlap(a: Square, b: Square) -> bool {
@@ -344,17 +320,10 @@ pub fn layout(spec: &GenerateSpec) -> Result<Layout, GenerateError> {
         })
         .collect();
     let black_block = |c: Square| Square::new(files - 4 - c.file, ranks - 4 - c.rank);
-    let field_blocks: Vec<Square> = white_blocks
-        .iter()
-        .flat_map(|&c| [c, black_block(c)])
-        .collect();
+    let field_blocks: Vec<Square> = white_blocks.iter().flat_map(|&c| [c, black_block(c)]).collect();
     for (i, &a) in white_blocks.iter().enumerate() {
         if white_blocks[..i].iter().any(|&b| blocks_overlap(a, b))
-            || field_blocks
-                .iter()
-                .skip(1)
-                .step_by(2)
-                .any(|&b| blocks_overlap(a, b))
+            || field_blocks.iter().skip(1).step_by(2).any(|&b| blocks_overlap(a, b))
         {
             return fail(format!(
                 "{} entry blocks do not fit along a {files}-file edge without overlapping",
@@ -377,16 +346,8 @@ pub fn layout(spec: &GenerateSpec) -> Result<Layout, GenerateError> {
     let mut entries_out = Vec::new();
     for (k, army) in spec.armies.iter().enumerate() {
         let w = white_blocks[k % white_blocks.len()];
-        entries_out.push(Entry {
-            side: Side::White,
-            corner: w,
-            army: army.clone(),
-        });
-        entries_out.push(Entry {
-            side: Side::Black,
-            corner: black_block(w),
-            army: army.clone(),
-        });
+        entries_out.push(Entry { side: Side::White, corner: w, army: army.clone() });
+        entries_out.push(Entry { side: Side::Black, corner: black_block(w), army: army.clone() });
     }
     if let Some(garrison) = &spec.garrison {
         for &t in &towns {
@@ -395,38 +356,24 @@ pub fn layout(spec: &GenerateSpec) -> Result<Layout, GenerateError> {
             }
             if let Some(side) = half(t, ranks) {
                 let corner = garrison_corner(t, side, files, ranks);
-                entries_out.push(Entry {
-                    side,
-                    corner,
-                    army: garrison.clone(),
-                });
+                entries_out.push(Entry { side, corner, army: garrison.clone() });
             }
         }
         let corners: Vec<Square> = entries_out.iter().map(|e| e.corner).collect();
         for (i, e) in entries_out.iter().enumerate() {
             if e.army.turn == garrison.turn
-                && corners[..i]
-                    .iter()
-                    .any(|&c| c != e.corner && blocks_overlap(c, e.corner))
+                && corners[..i].iter().any(|&c| c != e.corner && blocks_overlap(c, e.corner))
             {
                 return fail("two garrison blocks overlap: use fewer towns or a larger board");
             }
         }
     }
     let random = total - fixed;
-    let trees = if random % 2 == 1 && rng.gen_bool(0.5) {
-        random / 2 + 1
-    } else {
-        random / 2
-    };
+    let trees = if random % 2 == 1 && rng.gen_bool(0.5) { random / 2 + 1 } else { random / 2 };
     let hills = random - trees;
     let keep_clear: Vec<Square> = field_blocks.iter().flat_map(|&c| block(c)).collect();
     let sources = |side: Side| -> Vec<Square> {
-        entries_out
-            .iter()
-            .filter(|e| e.side == side)
-            .flat_map(Entry::squares)
-            .collect()
+        entries_out.iter().filter(|e| e.side == side).flat_map(Entry::squares).collect()
     };
     let (white_sources, black_sources) = (sources(Side::White), sources(Side::Black));
     let spread = spread_terrain(&TerrainSpec {
@@ -459,9 +406,7 @@ pub fn layout(spec: &GenerateSpec) -> Result<Layout, GenerateError> {
 fn check_spec(spec: &GenerateSpec) -> Result<(), GenerateError> {
     let (files, ranks) = (spec.files, spec.ranks);
     if !(8..=MAX_SIDE).contains(&files) || !(8..=MAX_SIDE).contains(&ranks) {
-        return fail(format!(
-            "a generated board has 8 to {MAX_SIDE} files and ranks; {files}x{ranks} asked"
-        ));
+        return fail(format!("a generated board has 8 to {MAX_SIDE} files and ranks; {files}x{ranks} asked"));
     }
     if !spec.density.is_finite() || !DENSITY_RANGE.contains(&spec.density) {
         return fail(format!(
@@ -477,10 +422,7 @@ fn check_spec(spec: &GenerateSpec) -> Result<(), GenerateError> {
     }
     for army in spec.armies.iter().chain(&spec.garrison) {
         if army.size() == 0 || army.size() > 16 {
-            return fail(format!(
-                "an army enters in a 4x4 block: 1 to 16 pieces, not {}",
-                army.size()
-            ));
+            return fail(format!("an army enters in a 4x4 block: 1 to 16 pieces, not {}", army.size()));
         }
         if army.turn == 0 {
             return fail("armies enter from turn 1 on");
@@ -536,10 +478,7 @@ fn place_towns(
                     return fail(format!("the town {t} is listed twice"));
                 }
             }
-            Ok((
-                list.clone(),
-                list.iter().copied().find(|&t| half(t, ranks).is_none()),
-            ))
+            Ok((list.clone(), list.iter().copied().find(|&t| half(t, ranks).is_none())))
         }
         Towns::Zigzag(n) => {
             let n = usize::from(*n);
@@ -557,9 +496,7 @@ fn place_towns(
             }
             for (i, t) in towns.iter().enumerate() {
                 if towns[..i].contains(t) || field_blocks.iter().any(|&b| in_block(b, *t)) {
-                    return fail(format!(
-                        "{n} towns do not fit in a zigzag on a {files}x{ranks} board"
-                    ));
+                    return fail(format!("{n} towns do not fit in a zigzag on a {files}x{ranks} board"));
                 }
             }
             Ok((towns, neutral))
@@ -573,37 +510,24 @@ fn place_towns(
             let neutral = (n % 2 == 1).then_some(centre);
             if let Some(c) = neutral {
                 if field_blocks.iter().any(|&b| in_block(b, c)) {
-                    return fail(format!(
-                        "the middle town does not fit on a {files}x{ranks} board"
-                    ));
+                    return fail(format!("the middle town does not fit on a {files}x{ranks} board"));
                 }
                 towns.push(c);
             }
             let mut failures = 0;
             while towns.len() < n {
-                let cand = Square::new(
-                    rng.gen_range(2..files - 2),
-                    rng.gen_range(2..ranks.div_ceil(2)),
-                );
+                let cand = Square::new(rng.gen_range(2..files - 2), rng.gen_range(2..ranks.div_ceil(2)));
                 let twin = image(cand, files, ranks);
                 let mut ok = half(cand, ranks) == Some(Side::White)
                     && cand.distance(twin) >= spacing
-                    && towns
-                        .iter()
-                        .all(|t| t.distance(cand) >= spacing && t.distance(twin) >= spacing)
-                    && !field_blocks
-                        .iter()
-                        .any(|&b| in_block(b, cand) || in_block(b, twin));
+                    && towns.iter().all(|t| t.distance(cand) >= spacing && t.distance(twin) >= spacing)
+                    && !field_blocks.iter().any(|&b| in_block(b, cand) || in_block(b, twin));
                 if ok && spec.garrison.is_some() {
                     let g = garrison_corner(cand, Side::White, files, ranks);
                     let h = garrison_corner(twin, Side::Black, files, ranks);
                     ok = !blocks_overlap(g, h)
-                        && !field_blocks
-                            .iter()
-                            .any(|&b| blocks_overlap(b, g) || blocks_overlap(b, h))
-                        && garrisons
-                            .iter()
-                            .all(|&o| !blocks_overlap(o, g) && !blocks_overlap(o, h))
+                        && !field_blocks.iter().any(|&b| blocks_overlap(b, g) || blocks_overlap(b, h))
+                        && garrisons.iter().all(|&o| !blocks_overlap(o, g) && !blocks_overlap(o, h))
                         && neutral.is_none_or(|c| !in_block(g, c) && !in_block(h, c));
                 }
                 if ok {
@@ -618,9 +542,7 @@ fn place_towns(
                     failures += 1;
                     if failures > 400 {
                         if spacing <= 2 {
-                            return fail(format!(
-                                "{n} towns do not fit on a {files}x{ranks} board"
-                            ));
+                            return fail(format!("{n} towns do not fit on a {files}x{ranks} board"));
                         }
                         spacing -= 1;
                         failures = 0;
@@ -685,9 +607,7 @@ pub fn spread_terrain(spec: &TerrainSpec) -> Result<Spread, GenerateError> {
     let (files, ranks) = (spec.files, spec.ranks);
     let (lo, hi) = spec.rows;
     if hi >= ranks || lo > hi {
-        return fail(format!(
-            "rows {lo}..={hi} are not on a board of {ranks} ranks"
-        ));
+        return fail(format!("rows {lo}..={hi} are not on a board of {ranks} ranks"));
     }
     let mut rng = StdRng::seed_from_u64(spec.seed);
     let idx = |s: Square| usize::from(s.rank) * usize::from(files) + usize::from(s.file);
@@ -706,21 +626,13 @@ pub fn spread_terrain(spec: &TerrainSpec) -> Result<Spread, GenerateError> {
     }
     let m = spec.margin;
     let eligible = |s: Square| -> bool {
-        s.rank >= lo.max(m)
-            && s.rank <= hi.min(ranks.saturating_sub(1 + m))
-            && s.file >= m
-            && s.file + m < files
+        s.rank >= lo.max(m) && s.rank <= hi.min(ranks.saturating_sub(1 + m)) && s.file >= m && s.file + m < files
     };
     let free = |grid: &[u8], s: Square| eligible(s) && grid[idx(s)] == OPEN && !clear[idx(s)];
-    let room = (0..ranks)
-        .flat_map(|r| (0..files).map(move |f| Square::new(f, r)))
-        .filter(|&s| free(&grid, s))
-        .count();
+    let room = (0..ranks).flat_map(|r| (0..files).map(move |f| Square::new(f, r))).filter(|&s| free(&grid, s)).count();
     let wanted = spec.trees + spec.hills;
     if wanted > room {
-        return fail(format!(
-            "{wanted} trees and hills do not fit in the {room} free squares"
-        ));
+        return fail(format!("{wanted} trees and hills do not fit in the {room} free squares"));
     }
     // Cells of about equal area; a cell and its image get the same count.
     let height = f64::from(hi - lo + 1);
@@ -730,9 +642,7 @@ pub fn spread_terrain(spec: &TerrainSpec) -> Result<Spread, GenerateError> {
     let nx = ((width / size).round() as usize).max(1);
     let ny = ((height / size).round() as usize).max(1);
     let edges = |n: usize, len: f64, start: f64| -> Vec<u8> {
-        (0..=n)
-            .map(|i| (start + len * i as f64 / n as f64).round() as u8)
-            .collect()
+        (0..=n).map(|i| (start + len * i as f64 / n as f64).round() as u8).collect()
     };
     let xs = edges(nx, width, 0.0);
     let ys = edges(ny, height, f64::from(lo));
@@ -760,17 +670,12 @@ pub fn spread_terrain(spec: &TerrainSpec) -> Result<Spread, GenerateError> {
     let mut placed: Vec<Square> = Vec::new();
     for (c, &count) in counts.iter().enumerate() {
         let (cx, cy) = (c % nx, c / nx);
-        let squares: Vec<Square> = (ys[cy]..ys[cy + 1])
-            .flat_map(|r| (xs[cx]..xs[cx + 1]).map(move |f| Square::new(f, r)))
-            .collect();
+        let squares: Vec<Square> =
+            (ys[cy]..ys[cy + 1]).flat_map(|r| (xs[cx]..xs[cx + 1]).map(move |f| Square::new(f, r))).collect();
         let mut want = count + carry;
         carry = 0;
         while want > 0 {
-            let options: Vec<Square> = squares
-                .iter()
-                .copied()
-                .filter(|&s| free(&grid, s))
-                .collect();
+            let options: Vec<Square> = squares.iter().copied().filter(|&s| free(&grid, s)).collect();
             let Some(&s) = options.choose(&mut rng) else {
                 carry = want;
                 break;
@@ -788,11 +693,8 @@ pub fn spread_terrain(spec: &TerrainSpec) -> Result<Spread, GenerateError> {
             // Now and then a 2-square feature: hills in an orthogonal line, trees diagonally.
             let left = if hill { hills_left } else { trees_left };
             if want > 0 && left > 0 && rng.gen_ratio(1, 8) {
-                let steps: &[(i32, i32)] = if hill {
-                    &[(1, 0), (-1, 0), (0, 1), (0, -1)]
-                } else {
-                    &[(1, 1), (-1, 1), (1, -1), (-1, -1)]
-                };
+                let steps: &[(i32, i32)] =
+                    if hill { &[(1, 0), (-1, 0), (0, 1), (0, -1)] } else { &[(1, 1), (-1, 1), (1, -1), (-1, -1)] };
                 let (df, dr) = steps[rng.gen_range(0..steps.len())];
                 let (f, r) = (i32::from(s.file) + df, i32::from(s.rank) + dr);
                 if (0..i32::from(files)).contains(&f) && (0..i32::from(ranks)).contains(&r) {
@@ -814,10 +716,8 @@ pub fn spread_terrain(spec: &TerrainSpec) -> Result<Spread, GenerateError> {
     // What the cells could not hold goes anywhere free.
     let mut want = carry;
     while want > 0 {
-        let options: Vec<Square> = (0..ranks)
-            .flat_map(|r| (0..files).map(move |f| Square::new(f, r)))
-            .filter(|&s| free(&grid, s))
-            .collect();
+        let options: Vec<Square> =
+            (0..ranks).flat_map(|r| (0..files).map(move |f| Square::new(f, r))).filter(|&s| free(&grid, s)).collect();
         let Some(&s) = options.choose(&mut rng) else {
             return fail("no room left for terrain");
         };
@@ -862,19 +762,11 @@ pub fn spread_terrain(spec: &TerrainSpec) -> Result<Spread, GenerateError> {
         }
     }
     let collect = |code: u8| -> Vec<Square> {
-        let mut v: Vec<Square> = placed
-            .iter()
-            .copied()
-            .filter(|&s| grid[idx(s)] == code)
-            .collect();
+        let mut v: Vec<Square> = placed.iter().copied().filter(|&s| grid[idx(s)] == code).collect();
         v.sort_by_key(|s| (s.rank, s.file));
         v
     };
-    Ok(Spread {
-        trees: collect(TREES),
-        hills: collect(HILL),
-        unfairness: score.worst,
-    })
+    Ok(Spread { trees: collect(TREES), hills: collect(HILL), unfairness: score.worst })
 }
 
 /// The fairness model: heavy cavalry, cannon and light cavalry moving over the terrain of an
@@ -908,22 +800,14 @@ impl Access {
             files,
             ranks,
             towns: towns.iter().map(idx).collect(),
-            sources: entries.map(|e| {
-                e.iter()
-                    .filter(|s| s.file < files && s.rank < ranks)
-                    .map(idx)
-                    .collect()
-            }),
+            sources: entries.map(|e| e.iter().filter(|s| s.file < files && s.rank < ranks).map(idx).collect()),
         }
     }
 
     fn moves(&self, grid: &[u8], mover: Mover, from: usize, out: &mut Vec<usize>) {
         out.clear();
         let (files, ranks) = (i32::from(self.files), i32::from(self.ranks));
-        let (f0, r0) = (
-            (from % files as usize) as i32,
-            (from / files as usize) as i32,
-        );
+        let (f0, r0) = ((from % files as usize) as i32, (from / files as usize) as i32);
         let at = |f: i32, r: i32| -> Option<usize> {
             ((0..files).contains(&f) && (0..ranks).contains(&r)).then(|| (r * files + f) as usize)
         };
@@ -933,11 +817,7 @@ impl Access {
                     Mover::HeavyCavalry => &[(1, 0), (-1, 0), (0, 1), (0, -1)],
                     _ => &[(1, 1), (-1, 1), (1, -1), (-1, -1)],
                 };
-                let never = if matches!(mover, Mover::HeavyCavalry) {
-                    TREES
-                } else {
-                    HILL
-                };
+                let never = if matches!(mover, Mover::HeavyCavalry) { TREES } else { HILL };
                 for &(df, dr) in dirs {
                     for k in 1..=3 {
                         let Some(to) = at(f0 + df * k, r0 + dr * k) else {
@@ -956,27 +836,13 @@ impl Access {
                 }
             }
             Mover::LightCavalry => {
-                for (df, dr) in [
-                    (1, 2),
-                    (2, 1),
-                    (2, -1),
-                    (1, -2),
-                    (-1, -2),
-                    (-2, -1),
-                    (-2, 1),
-                    (-1, 2),
-                ] {
+                for (df, dr) in [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)] {
                     let Some(to) = at(f0 + df, r0 + dr) else {
                         continue;
                     };
                     let (sf, sr) = (df.signum(), dr.signum());
-                    let (a, b) = if dr.abs() == 2 {
-                        ((0, sr), (sf, sr))
-                    } else {
-                        ((sf, 0), (sf, sr))
-                    };
-                    let blocked =
-                        |(x, y): (i32, i32)| at(f0 + x, r0 + y).is_some_and(|c| grid[c] != OPEN);
+                    let (a, b) = if dr.abs() == 2 { ((0, sr), (sf, sr)) } else { ((sf, 0), (sf, sr)) };
+                    let blocked = |(x, y): (i32, i32)| at(f0 + x, r0 + y).is_some_and(|c| grid[c] != OPEN);
                     if !(blocked(a) && blocked(b)) {
                         out.push(to);
                     }
@@ -1029,31 +895,19 @@ impl Access {
                     march[side] = self
                         .towns
                         .iter()
-                        .map(|&t| {
-                            if dist[t] == u32::MAX {
-                                penalty
-                            } else {
-                                u64::from(dist[t])
-                            }
-                        })
+                        .map(|&t| if dist[t] == u32::MAX { penalty } else { u64::from(dist[t]) })
                         .sum();
                 }
             }
             for (c, _) in grid.iter().enumerate() {
-                let sq = Square::new(
-                    (c % usize::from(self.files)) as u8,
-                    (c / usize::from(self.files)) as u8,
-                );
+                let sq = Square::new((c % usize::from(self.files)) as u8, (c / usize::from(self.files)) as u8);
                 let Some(side) = half(sq, self.ranks) else {
                     continue;
                 };
                 self.moves(grid, mover, c, &mut next);
                 mobility[side.index()] += next.len() as u64;
             }
-            for d in [
-                relative(march[0], march[1]),
-                relative(mobility[0], mobility[1]),
-            ] {
+            for d in [relative(march[0], march[1]), relative(mobility[0], mobility[1])] {
                 worst = worst.max(d);
                 total += d;
             }
@@ -1066,32 +920,18 @@ impl Access {
 fn render(spec: &GenerateSpec, layout: &Layout) -> String {
     let (files, ranks) = (layout.files, layout.ranks);
     let quote = |s: &str| toml::Value::String(s.to_string()).to_string();
-    let garrisons = layout
-        .entries
-        .iter()
-        .filter(|e| e.side == Side::White && Some(&e.army) == spec.garrison.as_ref())
-        .count();
+    let garrisons =
+        layout.entries.iter().filter(|e| e.side == Side::White && Some(&e.army) == spec.garrison.as_ref()).count();
     let moves = spec.moves_per_turn(garrisons);
     let towns = layout.towns.len();
     let towns_to_win = if towns == 0 { 0 } else { towns / 2 + 1 };
     let area = usize::from(files) * usize::from(ranks);
     let terrain = towns + layout.trees.len() + layout.hills.len();
-    let pieces_a_side: usize = layout
-        .entries
-        .iter()
-        .filter(|e| e.side == Side::White)
-        .map(|e| e.army.size())
-        .sum();
+    let pieces_a_side: usize = layout.entries.iter().filter(|e| e.side == Side::White).map(|e| e.army.size()).sum();
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "# Generated by the scenario generator (rules/src/scenario/generate.rs), seed {}.",
-        spec.seed
-    );
-    let _ = writeln!(
-        out,
-        "# Regenerate it rather than editing it: the generated text is checked by the tests."
-    );
+    let _ =
+        writeln!(out, "# Generated by the scenario generator (rules/src/scenario/generate.rs), seed {}.", spec.seed);
+    let _ = writeln!(out, "# Regenerate it rather than editing it: the generated text is checked by the tests.");
     let _ = writeln!(
         out,
         "# Terrain: {terrain} of {area} squares ({:.1}%): {towns} towns, {} trees, {} hills.",
@@ -1099,11 +939,7 @@ fn render(spec: &GenerateSpec, layout: &Layout) -> String {
         layout.trees.len(),
         layout.hills.len()
     );
-    let _ = writeln!(
-        out,
-        "# Fairness check: the sides' access differs by at most {:.1}%.",
-        100.0 * layout.unfairness
-    );
+    let _ = writeln!(out, "# Fairness check: the sides' access differs by at most {:.1}%.", 100.0 * layout.unfairness);
     let _ = writeln!(out, "id = {}", quote(&spec.id));
     let _ = writeln!(out, "name = {}", quote(&spec.name));
     let _ = writeln!(out, "family = \"warlord\"");
@@ -1142,29 +978,17 @@ fn render(spec: &GenerateSpec, layout: &Layout) -> String {
     let _ = writeln!(out, "# Top rank first: . open, T town, F trees, ^ hill.");
     let _ = writeln!(out, "map = [");
     for r in (0..usize::from(ranks)).rev() {
-        let row: String = grid[r * usize::from(files)..(r + 1) * usize::from(files)]
-            .iter()
-            .collect();
+        let row: String = grid[r * usize::from(files)..(r + 1) * usize::from(files)].iter().collect();
         let _ = writeln!(out, "  \"{row}\", # {}", r + 1);
     }
     let _ = writeln!(out, "]");
     let _ = writeln!(out, "\n[rules]\nmoves-per-turn = {moves}\ncap-by-leaders = false\ntowns-to-win = {towns_to_win}");
-    let _ = writeln!(
-        out,
-        "\n[options]\nshorter-game = false\nself-activating-knights = {}",
-        spec.self_activating_knights
-    );
+    let _ =
+        writeln!(out, "\n[options]\nshorter-game = false\nself-activating-knights = {}", spec.self_activating_knights);
     let _ = write!(out, "\n{PIECES}");
-    let _ = writeln!(
-        out,
-        "\n# The board starts empty: every army enters as reinforcements.\n[setup]"
-    );
+    let _ = writeln!(out, "\n# The board starts empty: every army enters as reinforcements.\n[setup]");
     for e in &layout.entries {
-        let side = if e.side == Side::White {
-            "white"
-        } else {
-            "black"
-        };
+        let side = if e.side == Side::White { "white" } else { "black" };
         let far = Square::new(e.corner.file + 3, e.corner.rank + 3);
         let _ = writeln!(
             out,
@@ -1228,17 +1052,8 @@ mod tests {
     #[test]
     fn armies_fit_their_blocks() {
         assert_eq!(ArmySpec::field(0).size(), 16);
-        assert_eq!(
-            (0..4).map(|k| ArmySpec::field(k).command()).sum::<u32>(),
-            30
-        );
-        assert_eq!(
-            ArmySpec::field(0).pieces_table(),
-            "{ L3 = 3, H = 2, C = 2, N = 2, I = 7 }"
-        );
-        assert_eq!(
-            (0..5).map(|k| ArmySpec::field(k).turn).collect::<Vec<_>>(),
-            [1, 6, 12, 20, 28]
-        );
+        assert_eq!((0..4).map(|k| ArmySpec::field(k).command()).sum::<u32>(), 30);
+        assert_eq!(ArmySpec::field(0).pieces_table(), "{ L3 = 3, H = 2, C = 2, N = 2, I = 7 }");
+        assert_eq!((0..5).map(|k| ArmySpec::field(k).turn).collect::<Vec<_>>(), [1, 6, 12, 20, 28]);
     }
 }
