@@ -1,1 +1,307 @@
-fn main() {}
+//! Move generation speed: `legal_actions` into a reused vector, at the start of Warlord 2.0
+//! (16x12), Chieftain Chess (16x12), a 120x120 board with 600 pieces a side, and the Warlord
+//! 2.0 army alone on a 120x120 board (the board-size control), each also mid-turn (two moves
+//! made). After Criterion's report, prints a summary table (medians of its own timing batches):
+//! actions per second on one core, nanoseconds per piece of the side to move, and the ratio of
+//! each per-piece cost to Warlord 2.0's. See docs/BENCHMARKS.md.
+
+use criterion::{black_box, Criterion, Throughput};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use warlord_rules::{Action, Position, Ruleset, Scenario};
+
+/// One position to measure.
+struct Case {
+    name: String,
+    rules: Arc<dyn Ruleset>,
+    pos: Position,
+}
+
+impl Case {
+    fn pieces(&self) -> usize {
+        self.pos.piece_count(self.pos.to_move())
+    }
+
+    fn actions(&self) -> usize {
+        self.rules.legal_action_list(&self.pos).len()
+    }
+}
+
+fn scenario(text: &str, origin: &str) -> Arc<dyn Ruleset> {
+    let s = Scenario::parse(text, origin).unwrap_or_else(|e| panic!("{e}"));
+    s.ruleset(&[]).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The Warlord 2.0 setup, 16x12 (the shipped file if present).
+const WARLORD_2_0_POSITION: &str =
+    "nhc2chnnhc2chn/2l2l1ll1l2l2/16/1iiiiiiiiiiiiii1/16/16/16/16/1IIIIIIIIIIIIII1/16/2L2L1LL1L2L2/NHC2CHNNHC2CHN";
+
+const WARLORD_PIECES: &str = r#"
+[[pieces]]
+like = "leader"
+[[pieces]]
+like = "heavy-cavalry-charge"
+[[pieces]]
+like = "cannon"
+[[pieces]]
+like = "light-cavalry"
+[[pieces]]
+like = "infantry"
+"#;
+
+fn warlord_2_0() -> Arc<dyn Ruleset> {
+    match warlord_scenarios::get("warlord-2-0") {
+        Some(b) => scenario(b.text, "builtin:warlord-2-0"),
+        None => scenario(
+            &format!(
+                "name = \"Warlord 2.0\"\nfamily = \"warlord\"\n[board]\nfiles = 16\nranks = 12\n[rules]\nmoves-per-turn = 4\n{WARLORD_PIECES}\n[setup]\nposition = \"{WARLORD_2_0_POSITION}\"\n"
+            ),
+            "warlord-2-0.toml",
+        ),
+    }
+}
+
+fn chieftain() -> Arc<dyn Ruleset> {
+    let b = warlord_scenarios::get("chieftain").expect("Chieftain Chess ships");
+    scenario(b.text, "builtin:chieftain")
+}
+
+/// Writes ranks (top first) of `files` squares from a function giving each square's symbol.
+fn setup_string(files: u32, ranks: u32, at: impl Fn(u32, u32) -> Option<char>) -> String {
+    let mut rows = Vec::new();
+    for rank in (0..ranks).rev() {
+        let mut row = String::new();
+        let mut run = 0;
+        for file in 0..files {
+            match at(file, rank) {
+                Some(c) => {
+                    if run > 0 {
+                        row.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    row.push(c);
+                }
+                None => run += 1,
+            }
+        }
+        if run > 0 {
+            row.push_str(&run.to_string());
+        }
+        rows.push(row);
+    }
+    rows.join("/")
+}
+
+/// A 4x4 deployment block of the scenario texts (A Test of Wills: "2 leaders and 6 non-leader
+/// units" in 16 squares), every unit within 2 squares of a leader; `variant` rotates the units.
+fn block(file: u32, rank: u32, variant: u32) -> Option<char> {
+    let units = [['H', 'C', 'N', 'I', 'I', 'I'], ['C', 'N', 'H', 'I', 'I', 'I'], ['N', 'H', 'C', 'I', 'I', 'I']];
+    let u = units[(variant % 3) as usize];
+    match (file, rank) {
+        (1, 2) | (2, 1) => Some('L'),
+        (0, 3) => Some(u[0]),
+        (2, 3) => Some(u[3]),
+        (3, 2) => Some(u[1]),
+        (0, 1) => Some(u[4]),
+        (1, 0) => Some(u[2]),
+        (3, 0) => Some(u[5]),
+        _ => None,
+    }
+}
+
+/// 120x120, 600 pieces a side in 4x4 blocks (150 Leaders of range 2, 75 Heavy Cavalry, 75
+/// Cannons, 75 Light Cavalry, 225 Infantry), White on ranks 1-12, Black mirrored; up to 18
+/// moves a turn (the Valley War's activations).
+fn big_battle() -> Arc<dyn Ruleset> {
+    // 75 blocks a side: block rows 0 and 1 full (30 each), 15 blocks on every other place of row 2.
+    let white = |file: u32, rank: u32| -> Option<char> {
+        let (bf, br) = (file / 4, rank / 4);
+        let used = match br {
+            0 | 1 => true,
+            2 => bf % 2 == 0,
+            _ => false,
+        };
+        used.then(|| block(file % 4, rank % 4, bf + br)).flatten()
+    };
+    let position = setup_string(120, 120, |f, r| {
+        white(f, r).or_else(|| white(f, 119 - r).map(|c| c.to_ascii_lowercase()))
+    });
+    let text = format!(
+        "name = \"Big battle\"\nfamily = \"warlord\"\n[board]\nfiles = 120\nranks = 120\n[rules]\nmoves-per-turn = 18\nactivation-range = 2\n{WARLORD_PIECES}\n[setup]\nposition = \"{position}\"\n"
+    );
+    scenario(&text, "big-battle.toml")
+}
+
+/// The Warlord 2.0 armies on a 120x120 board (the 16x12 array in the middle): the same pieces
+/// on a board 75 times larger.
+fn warlord_2_0_on_120() -> Arc<dyn Ruleset> {
+    let rows: Vec<&str> = WARLORD_2_0_POSITION.split('/').collect();
+    let small = |file: u32, rank: u32| -> Option<char> {
+        let row = rows[(11 - rank) as usize];
+        let mut f = 0;
+        let mut chars = row.chars().peekable();
+        while let Some(c) = chars.next() {
+            if let Some(d) = c.to_digit(10) {
+                let mut n = d;
+                while let Some(e) = chars.peek().and_then(|e| e.to_digit(10)) {
+                    n = n * 10 + e;
+                    chars.next();
+                }
+                f += n;
+            } else {
+                if f == file {
+                    return Some(c);
+                }
+                f += 1;
+            }
+        }
+        None
+    };
+    let position = setup_string(120, 120, |f, r| {
+        let (f0, r0) = (52, 54);
+        (f >= f0 && f < f0 + 16 && r >= r0 && r < r0 + 12).then(|| small(f - f0, r - r0)).flatten()
+    });
+    let text = format!(
+        "name = \"Warlord 2.0 on 120x120\"\nfamily = \"warlord\"\n[board]\nfiles = 120\nranks = 120\n[rules]\nmoves-per-turn = 4\n{WARLORD_PIECES}\n[setup]\nposition = \"{position}\"\n"
+    );
+    scenario(&text, "warlord-2-0-on-120.toml")
+}
+
+/// The position after two moves of the first turn (chosen deterministically among the legal
+/// moves, spread over the list).
+fn mid_turn(rules: &dyn Ruleset, start: &Position) -> Position {
+    let mut pos = start.clone();
+    for k in [3, 2] {
+        let moves: Vec<Action> = rules.legal_action_list(&pos).into_iter().filter(|a| *a != Action::EndTurn).collect();
+        let action = moves[moves.len() / k];
+        let report = rules.play(&mut pos, action).expect("a legal move");
+        assert!(!report.turn_ended, "the turn allows more than two moves");
+    }
+    pos
+}
+
+fn cases() -> Vec<Case> {
+    let mut out = Vec::new();
+    for (name, rules) in [
+        ("warlord-2-0 16x12", warlord_2_0()),
+        ("chieftain 16x12", chieftain()),
+        ("big-battle 120x120", big_battle()),
+        ("warlord-2-0 army on 120x120", warlord_2_0_on_120()),
+    ] {
+        let start = rules.start();
+        let mid = mid_turn(&*rules, &start);
+        out.push(Case { name: format!("{name} start"), rules: rules.clone(), pos: start });
+        out.push(Case { name: format!("{name} mid-turn"), rules, pos: mid });
+    }
+    out
+}
+
+/// Nanoseconds per `legal_actions` call of each case: (median, minimum) over 201 rounds, each
+/// round timing a batch of about 0.5 ms of every case in turn, so that load from other
+/// processes on a shared machine falls on all cases alike.
+fn timings(cases: &[Case]) -> Vec<(f64, f64)> {
+    let mut out = Vec::with_capacity(8192);
+    let mut run = |case: &Case, n: u32| {
+        let t = Instant::now();
+        for _ in 0..n {
+            out.clear();
+            case.rules.legal_actions(black_box(&case.pos), &mut out);
+            black_box(&out);
+        }
+        t.elapsed()
+    };
+    let batch: Vec<u32> = cases
+        .iter()
+        .map(|c| {
+            let mut n = 1;
+            while run(c, n) < Duration::from_micros(500) {
+                n *= 2;
+            }
+            n
+        })
+        .collect();
+    let mut samples = vec![Vec::new(); cases.len()];
+    for _ in 0..201 {
+        for (i, c) in cases.iter().enumerate() {
+            samples[i].push(run(c, batch[i]).as_nanos() as f64 / f64::from(batch[i]));
+        }
+    }
+    samples
+        .into_iter()
+        .map(|mut s| {
+            s.sort_by(f64::total_cmp);
+            (s[s.len() / 2], s[0])
+        })
+        .collect()
+}
+
+fn summary(cases: &[Case]) {
+    println!("\n| position | pieces (side to move) | actions | median per call | minimum | actions/s/core (median) | ns/piece (median) | ns/piece vs warlord-2-0, same phase (median / minimum) |");
+    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    let times = timings(cases);
+    let per_piece = |i: usize, ns: f64| ns / cases[i].pieces() as f64;
+    for (i, case) in cases.iter().enumerate() {
+        let (median, min) = times[i];
+        let actions = case.actions();
+        // Compare with Warlord 2.0 at the same phase (start with start, mid-turn with mid-turn).
+        let base = i % 2;
+        println!(
+            "| {} | {} | {actions} | {:.2} µs | {:.2} µs | {:.1} M | {:.1} | {:.2} / {:.2} |",
+            case.name,
+            case.pieces(),
+            median / 1000.0,
+            min / 1000.0,
+            actions as f64 / median * 1000.0,
+            per_piece(i, median),
+            per_piece(i, median) / per_piece(base, times[base].0),
+            per_piece(i, min) / per_piece(base, times[base].1),
+        );
+    }
+}
+
+/// `MOVEGEN_CALLS=n MOVEGEN_CASE=name`: only call `legal_actions` n times on the named case
+/// (for instruction counts under callgrind).
+fn count_only(cases: &[Case]) -> bool {
+    let (Ok(n), Ok(name)) = (std::env::var("MOVEGEN_CALLS"), std::env::var("MOVEGEN_CASE")) else { return false };
+    let n: u32 = n.parse().expect("MOVEGEN_CALLS is a number");
+    let case = cases.iter().find(|c| c.name == name).unwrap_or_else(|| panic!("no case named {name}"));
+    let mut out = Vec::with_capacity(8192);
+    for _ in 0..n {
+        out.clear();
+        case.rules.legal_actions(black_box(&case.pos), &mut out);
+        black_box(&out);
+    }
+    println!("{} pieces, {} actions", case.pieces(), out.len());
+    true
+}
+
+fn main() {
+    let cases = cases();
+    if count_only(&cases) {
+        return;
+    }
+    let mut c = Criterion::default()
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3))
+        .configure_from_args();
+    let mut group = c.benchmark_group("legal_actions");
+    for case in &cases {
+        group.throughput(Throughput::Elements(case.actions() as u64));
+        let mut out = Vec::with_capacity(4096);
+        group.bench_function(case.name.as_str(), |b| {
+            b.iter(|| {
+                out.clear();
+                case.rules.legal_actions(black_box(&case.pos), &mut out);
+                out.len()
+            })
+        });
+    }
+    group.finish();
+    c.final_summary();
+    // `cargo bench` passes `--bench`; `cargo test --benches` runs the binary without it, and
+    // a profiling run (`--profile-time`) wants only the benchmark it names.
+    let args: Vec<String> = std::env::args().collect();
+    if args.iter().any(|a| a == "--bench") && !args.iter().any(|a| a == "--profile-time") {
+        summary(&cases);
+    }
+}

@@ -77,7 +77,8 @@ impl<'a> MoveGen<'a> {
         let profile = kind.terrain;
         for rule in &kind.rules {
             match rule {
-                CompiledRule::Walk { steps } => self.walk(from, *steps, profile, out),
+                CompiledRule::Walk { steps, ring } if *steps <= 2 => self.short_walk(from, *steps, ring, profile, out),
+                CompiledRule::Walk { steps, .. } => self.walk(from, *steps, profile, out),
                 CompiledRule::Line { steps, max, passing } => {
                     for &step in steps {
                         self.line(from, step, *max, *passing, profile, out);
@@ -88,6 +89,38 @@ impl<'a> MoveGen<'a> {
         }
         if kind.overlapping {
             dedup_tail(out, start);
+        }
+    }
+
+    /// A walk of one or two king steps, from a table: the eight neighbours are looked at once;
+    /// a square two steps away is reached when one of the neighbours next to it is passable
+    /// (empty, not water, and not terrain the piece may not pass through). The same squares as
+    /// [`Self::walk`], without its bookkeeping.
+    fn short_walk(&self, from: usize, steps: u8, ring: &WalkRing, profile: TerrainProfile, out: &mut Vec<Action>) {
+        let mut open = 0u8;
+        for (i, &offset) in self.rules.neighbour_offsets.iter().enumerate() {
+            let to = (from as isize + offset) as usize;
+            match self.content(to) {
+                Content::Empty => {
+                    self.emit(from, to, out);
+                    if profile.ignores || !self.obstacle(to) {
+                        open |= 1 << i;
+                    }
+                }
+                Content::Enemy => self.emit(from, to, out),
+                Content::Off | Content::Water | Content::Friend => {}
+            }
+        }
+        if steps < 2 || open == 0 {
+            return;
+        }
+        for &(offset, via) in &ring.second {
+            if open & via != 0 {
+                let to = (from as isize + offset) as usize;
+                if matches!(self.content(to), Content::Empty | Content::Enemy) {
+                    self.emit(from, to, out);
+                }
+            }
         }
     }
 
@@ -252,10 +285,38 @@ pub(super) struct LeapTarget {
     pub flank: [isize; 2],
 }
 
+/// The squares two king steps from a square, for walks: each padded offset with the set of
+/// neighbours (bits in the order of [`crate::action::NEIGHBOURS`]) a walk may pass through to
+/// reach it.
+#[derive(Clone, Debug)]
+pub(super) struct WalkRing {
+    pub second: Vec<(isize, u8)>,
+}
+
+impl WalkRing {
+    fn new(board: &crate::board::Board) -> WalkRing {
+        let mut second = Vec::with_capacity(16);
+        for dr in -2i32..=2 {
+            for df in -2i32..=2 {
+                if df.abs().max(dr.abs()) != 2 {
+                    continue;
+                }
+                let via = crate::action::NEIGHBOURS
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &(nf, nr))| (df - nf).abs() <= 1 && (dr - nr).abs() <= 1)
+                    .fold(0u8, |mask, (i, _)| mask | 1 << i);
+                second.push((board.offset(df, dr), via));
+            }
+        }
+        WalkRing { second }
+    }
+}
+
 /// A move rule with its offsets computed for one board.
 #[derive(Clone, Debug)]
 pub(super) enum CompiledRule {
-    Walk { steps: u8 },
+    Walk { steps: u8, ring: WalkRing },
     Line { steps: Vec<isize>, max: u8, passing: Passing },
     Leap { targets: Vec<LeapTarget> },
 }
@@ -294,7 +355,7 @@ impl CompiledKind {
         let rules = moves
             .iter()
             .map(|&rule| match rule {
-                MoveRule::Walk { steps } => CompiledRule::Walk { steps },
+                MoveRule::Walk { steps } => CompiledRule::Walk { steps, ring: WalkRing::new(board) },
                 MoveRule::Line { lines, max, passing } => CompiledRule::Line {
                     steps: lines.steps().iter().map(|&(f, r)| board.offset(f, r)).collect(),
                     max,
