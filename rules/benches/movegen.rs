@@ -123,9 +123,8 @@ fn big_battle() -> Arc<dyn Ruleset> {
         };
         used.then(|| block(file % 4, rank % 4, bf + br)).flatten()
     };
-    let position = setup_string(120, 120, |f, r| {
-        white(f, r).or_else(|| white(f, 119 - r).map(|c| c.to_ascii_lowercase()))
-    });
+    let position =
+        setup_string(120, 120, |f, r| white(f, r).or_else(|| white(f, 119 - r).map(|c| c.to_ascii_lowercase())));
     let text = format!(
         "name = \"Big battle\"\nfamily = \"warlord\"\n[board]\nfiles = 120\nranks = 120\n[rules]\nmoves-per-turn = 18\nactivation-range = 2\n{WARLORD_PIECES}\n[setup]\nposition = \"{position}\"\n"
     );

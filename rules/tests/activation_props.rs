@@ -233,7 +233,9 @@ fn command_of(spec: &Spec, kind: usize) -> Option<(usize, u8, bool)> {
 fn eligible_now(spec: &Spec, pos: &Position, at: Square) -> Vec<Square> {
     pos.pieces(pos.to_move())
         .filter(|&(a, p)| match command_of(spec, usize::from(p.kind)) {
-            Some((capacity, range, only_itself)) => capacity > 0 && (a == at || (!only_itself && a.distance(at) <= range)),
+            Some((capacity, range, only_itself)) => {
+                capacity > 0 && (a == at || (!only_itself && a.distance(at) <= range))
+            }
             None => false,
         })
         .map(|(a, _)| a)
@@ -320,11 +322,15 @@ fn check_activation_game(spec: &Spec) -> Result<(), TestCaseError> {
             }
             let movable = !want.is_empty() && !rules.piece_destinations(&pos, at).is_empty();
             if origins.contains(&at) != movable {
-                return Err(fail(format!("legal_actions {} moves of {at}; enumeration says movable = {movable}", if movable { "lacks" } else { "has" })));
+                return Err(fail(format!(
+                    "legal_actions {} moves of {at}; enumeration says movable = {movable}",
+                    if movable { "lacks" } else { "has" }
+                )));
             }
         }
         let moves: Vec<Action> = legal.iter().copied().filter(|a| *a != Action::EndTurn).collect();
-        let action = if roll < 30 || moves.is_empty() { Action::EndTurn } else { moves[usize::from(pick) % moves.len()] };
+        let action =
+            if roll < 30 || moves.is_empty() { Action::EndTurn } else { moves[usize::from(pick) % moves.len()] };
         if let Action::Move { from, to } = action {
             let eligible: Vec<usize> = eligible_now(spec, &pos, from).into_iter().map(id_of).collect();
             made.push(eligible);

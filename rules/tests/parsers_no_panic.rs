@@ -87,14 +87,49 @@ fn exercise_scenario(text: &str, picks: &[u16]) {
 /// A valid file with random edits: snippets inserted, ranges deleted, numbers changed.
 fn mutated_scenario() -> impl Strategy<Value = String> {
     let snippet = prop::sample::select(vec![
-        "", "0", "1", "3", "16", "120", "121", "-1", "999999999999", "\"", "[", "]", "{", "}", "=", "\n", ",",
-        "~", "a1:dp120", "dp120", "zz9", "L@a1", "{L2}", "/", "99", "true", "line = \"all\"", "max = 16",
-        "leap = [16, 16]", "walk = 3", "passing = \"step-jump\"", "range = 10", "capacity = 50", "é", "—",
-        "[[pieces]]\nlike = \"leader\"\nsymbol = \"Z\"\n", "activation-range = 10\n", "free-setup = true\n",
-        "files = 120\n", "ranks = 4\n",
+        "",
+        "0",
+        "1",
+        "3",
+        "16",
+        "120",
+        "121",
+        "-1",
+        "999999999999",
+        "\"",
+        "[",
+        "]",
+        "{",
+        "}",
+        "=",
+        "\n",
+        ",",
+        "~",
+        "a1:dp120",
+        "dp120",
+        "zz9",
+        "L@a1",
+        "{L2}",
+        "/",
+        "99",
+        "true",
+        "line = \"all\"",
+        "max = 16",
+        "leap = [16, 16]",
+        "walk = 3",
+        "passing = \"step-jump\"",
+        "range = 10",
+        "capacity = 50",
+        "é",
+        "—",
+        "[[pieces]]\nlike = \"leader\"\nsymbol = \"Z\"\n",
+        "activation-range = 10\n",
+        "free-setup = true\n",
+        "files = 120\n",
+        "ranks = 4\n",
     ]);
-    (prop::sample::select(seeds()), prop::collection::vec((any::<prop::sample::Index>(), 0usize..12, snippet), 1..6)).prop_map(
-        |(seed, edits)| {
+    (prop::sample::select(seeds()), prop::collection::vec((any::<prop::sample::Index>(), 0usize..12, snippet), 1..6))
+        .prop_map(|(seed, edits)| {
             let mut text = seed.to_string();
             for (at, delete, insert) in edits {
                 let mut i = at.index(text.len() + 1);
@@ -108,8 +143,7 @@ fn mutated_scenario() -> impl Strategy<Value = String> {
                 text.replace_range(i..j, insert);
             }
             text
-        },
-    )
+        })
 }
 
 proptest! {

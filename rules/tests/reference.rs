@@ -114,7 +114,12 @@ fn candidates(pos: &Position, rng: &mut Rng, n: usize) -> Vec<Action> {
 }
 
 /// Replays the turn in progress in the model and checks that the engine's position agrees.
-fn model_turn<'r>(model: &'r Rules, turn_start: &Position, pos: &Position, cx: &Context) -> Result<Turn<'r>, TestCaseError> {
+fn model_turn<'r>(
+    model: &'r Rules,
+    turn_start: &Position,
+    pos: &Position,
+    cx: &Context,
+) -> Result<Turn<'r>, TestCaseError> {
     let mut turn = Turn::starting(model, turn_start);
     if pos.outcome().is_none() && usize::from(pos.turn_cap()) != turn.cap {
         return Err(cx.fail(pos, format!("turn cap {} but the reference says {}", pos.turn_cap(), turn.cap)));
@@ -122,19 +127,18 @@ fn model_turn<'r>(model: &'r Rules, turn_start: &Position, pos: &Position, cx: &
     for a in pos.actions_this_turn() {
         turn.apply(a).map_err(|e| cx.fail(pos, e))?;
     }
-    let mut expected: Vec<(Square, Piece)> = turn
-        .units
-        .iter()
-        .filter(|u| u.alive)
-        .map(|u| (u.at, Piece { kind: u.kind as u8, side: u.side }))
-        .collect();
+    let mut expected: Vec<(Square, Piece)> =
+        turn.units.iter().filter(|u| u.alive).map(|u| (u.at, Piece { kind: u.kind as u8, side: u.side })).collect();
     expected.sort_by_key(|(sq, _)| (sq.rank, sq.file));
     if expected != pos.placement() {
         return Err(cx.fail(pos, format!("placement differs from the reference's replay: {expected:?}")));
     }
     for u in turn.units.iter().filter(|u| u.alive) {
         if pos.has_moved(u.at) != u.moved {
-            return Err(cx.fail(pos, format!("has_moved({}) is {} but the reference says {}", u.at, pos.has_moved(u.at), u.moved)));
+            return Err(cx.fail(
+                pos,
+                format!("has_moved({}) is {} but the reference says {}", u.at, pos.has_moved(u.at), u.moved),
+            ));
         }
     }
     Ok(turn)
@@ -179,7 +183,10 @@ fn check_step(
         let mut p = pos.clone();
         let result = rules.play(&mut p, a);
         if legal != result.is_ok() {
-            return Err(cx.fail(pos, format!("play({a:?}) = {result:?}, but it is {}in legal_actions", if legal { "" } else { "not " })));
+            return Err(cx.fail(
+                pos,
+                format!("play({a:?}) = {result:?}, but it is {}in legal_actions", if legal { "" } else { "not " }),
+            ));
         }
         if result.is_err() && p != *pos {
             return Err(cx.fail(pos, format!("a refused {a:?} changed the position")));
@@ -227,12 +234,18 @@ fn check_game(spec: &Spec) -> Result<(), TestCaseError> {
         after.apply(&action).map_err(TestCaseError::fail)?;
         let ends = !after.over && (action == Action::EndTurn || after.cap_reached());
         if report.turn_ended != ends {
-            return Err(cx.fail(&pos, format!("turn_ended is {} after {action:?}; the reference says {ends}", report.turn_ended)));
+            return Err(cx.fail(
+                &pos,
+                format!("turn_ended is {} after {action:?}; the reference says {ends}", report.turn_ended),
+            ));
         }
         let passes_after = if after.moves.is_empty() { passes + 1 } else { 0 };
         let over = after.over || (ends && passes_after >= 2);
         if report.outcome.is_some() != over || pos.outcome().is_some() != over {
-            return Err(cx.fail(&pos, format!("outcome {:?} after {action:?}; the reference says over = {over}", report.outcome)));
+            return Err(cx.fail(
+                &pos,
+                format!("outcome {:?} after {action:?}; the reference says over = {over}", report.outcome),
+            ));
         }
         if ends {
             passes = passes_after;
