@@ -1,5 +1,5 @@
 //! Live updates across processes sharing one PostgreSQL database: every append sends
-//! `NOTIFY warlord_games, '<game id>'` in its transaction; each process listens and, for a game
+//! `NOTIFY warlord_games, '<game id> <event count>'` in its transaction; each process listens and, for a game
 //! it has loaded, reads the new events from the database and publishes them to its own
 //! connections. After a lost connection to the database, every loaded game is reread, since
 //! notifications may have been missed meanwhile.
@@ -34,7 +34,10 @@ async fn listen(games: &Games, url: &str) -> Result<(), sqlx::Error> {
         // `None`: the connection dropped (the listener reconnects); reread everything.
         match listener.try_recv().await? {
             Some(note) => {
-                if let Some(hub) = games.loaded(note.payload()) {
+                let (id, seq) = note.payload().split_once(' ').unwrap_or((note.payload(), ""));
+                let Some(hub) = games.loaded(id) else { continue };
+                // This process's own appends (and ones it has read already) need no reading.
+                if seq.parse::<u64>().map_or(true, |seq| hub.snapshot().seq() < seq) {
                     hub.refresh().await;
                 }
             }

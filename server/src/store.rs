@@ -5,7 +5,7 @@
 //! writers (two processes, or a process racing its AI) can never both append the same step:
 //! the second one's transaction fails and it rereads the log. An event is committed before
 //! anyone is told about it. With PostgreSQL each append also sends `NOTIFY warlord_games` with
-//! the game's id, in the same transaction, for the other processes (see [`crate::notify`]).
+//! the game's id and new event count, in the same transaction, for the other processes (see [`crate::notify`]).
 
 use crate::game::{AiSeat, ClockConfig, Event, EventKind, GameMeta, Mode};
 use serde::Serialize;
@@ -18,7 +18,8 @@ use std::sync::Arc;
 use tokio::sync::Mutex;
 use warlord_rules::Side;
 
-/// The PostgreSQL notification channel for "a game changed" (payload: the game id).
+/// The PostgreSQL notification channel for "a game changed". The payload is the game's id and
+/// its new number of events, like `4f1c2a9e0b7d3c55 17`.
 pub const CHANNEL: &str = "warlord_games";
 
 /// The hashed tokens of a game's seats.
@@ -260,7 +261,8 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         if self.postgres_url.is_some() {
-            sqlx::query("SELECT 1 FROM pg_notify($1, $2)").bind(CHANNEL).bind(id).execute(&mut *tx).await?;
+            let payload = format!("{id} {}", from + events.len() as u64);
+            sqlx::query("SELECT 1 FROM pg_notify($1, $2)").bind(CHANNEL).bind(payload).execute(&mut *tx).await?;
         }
         tx.commit().await?;
         Ok(true)
