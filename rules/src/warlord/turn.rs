@@ -127,7 +127,10 @@ impl WarlordRules {
             }
             seen.push((a.wave, a.kind));
             for &to in &self.config.waves[usize::from(a.wave)].region {
-                if pos.piece_at(to).is_none() && self.board.terrain(to) != crate::Terrain::Water && listed.insert((a.kind, to)) {
+                if pos.piece_at(to).is_none()
+                    && self.board.terrain(to) != crate::Terrain::Water
+                    && listed.insert((a.kind, to))
+                {
                     out.push(Action::Place { kind: a.kind, to });
                 }
             }
@@ -383,7 +386,9 @@ impl WarlordRules {
         let (coming, coming_command) = self.leaders_to_come(pos, s.side);
         let reason = if coming == 0 && !pos.pieces(s.side).any(|(_, p)| self.pieces.get(p.kind).is_leader()) {
             Some(EndReason::AllLeadersCaptured)
-        } else if self.config.collapse_below > 0 && self.command_strength(pos, s.side) + coming_command < u32::from(self.config.collapse_below) {
+        } else if self.config.collapse_below > 0
+            && self.command_strength(pos, s.side) + coming_command < u32::from(self.config.collapse_below)
+        {
             Some(EndReason::CommandCollapse)
         } else if self.options.leader_losses > 0 && pos.leaders_lost[s.side.index()] >= self.options.leader_losses {
             Some(EndReason::LeaderLosses)
