@@ -377,31 +377,31 @@ impl Hub {
             if game.position().to_move() == ai.side && !self.ai_busy.swap(true, Ordering::AcqRel) {
                 let hub = self.clone();
                 let game = game.clone();
-                tokio::spawn(async move { hub.play_ai(game, ai.level).await });
+                tokio::spawn(async move { hub.play_ai(game, ai.side, ai.level).await });
             }
         }
     }
 
     /// Plans the AI's turn on a blocking thread (never on the async runtime) and plays it.
-    async fn play_ai(self: Arc<Self>, game: Arc<Game>, level: u8) {
+    async fn play_ai(self: Arc<Self>, game: Arc<Game>, side: Side, level: u8) {
         let Some(games) = self.games.upgrade() else {
             return;
         };
         let agent = games.agent.clone();
         let seq = game.seq();
         let seed = seq ^ u64::from_str_radix(&self.id, 16).unwrap_or(0);
-        let planner = game.clone();
-        let turn = tokio::task::spawn_blocking(move || {
-            agent.plan_turn(&*planner.rules, planner.position(), agent::budget(level), seed)
-        })
-        .await;
+        // The AI sees what its seat may see: during setup, not the other side's placement.
+        let view = game.visible_position(Viewer::Seat(side));
+        let rules = game.rules.clone();
+        let turn =
+            tokio::task::spawn_blocking(move || agent.plan_turn(&*rules, &view, agent::budget(level), seed)).await;
         self.ai_busy.store(false, Ordering::Release);
-        let Ok(turn) = turn else {
-            tracing::error!(game = %self.id, "the AI failed to plan a turn");
-            return;
-        };
-        let Some(side) = game.meta.ai.map(|a| a.side) else {
-            return;
+        let turn = match turn {
+            Ok(turn) if !turn.is_empty() => turn,
+            _ => {
+                tracing::error!(game = %self.id, "the AI found no turn to play");
+                return;
+            }
         };
         let pieces = game.rules.pieces();
         let events = turn

@@ -300,3 +300,27 @@ async fn idle_games_are_forgotten_and_reloaded_intact() {
     assert_eq!(after["state"]["turn"], before["turn"]);
     server.stop();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_ai_sets_up_after_a_hidden_setup() {
+    let db = databases().remove(0);
+    let server = server(&db).await;
+    let addr = server.addr;
+    let created = create(
+        addr,
+        json!({"scenario": "chieftain", "mode": "ai", "ai": {"side": "black", "level": 1}, "options": {"free-setup": true}}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap();
+    let mut white = Ws::connect(addr, id, Some(&token(&created, "white"))).await;
+    let mut s = white.state_at(0).await;
+    while s["phase"] == "setup" && s["to_move"] == "white" {
+        let action = s["legal"][0]["text"].as_str().unwrap().to_string();
+        let seq = white.act(&[&action]).await;
+        s = white.state_at(seq).await;
+    }
+    let s = white.until(|v| v["type"] == "state" && v["phase"] == "play").await;
+    assert_eq!(s["to_move"], "white");
+    assert_eq!(s["pieces"].as_array().unwrap().len(), 64, "both armies are on the board");
+    server.stop();
+}
