@@ -1,6 +1,9 @@
 //! Throughput of the evaluation and of each agent, on the shipped scenarios' start positions
 //! (docs/BENCHMARKS.md, section "AI").
 
+// criterion's macros define undocumented functions.
+#![allow(missing_docs)]
+
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::sync::Arc;
 use warlord_ai::{by_name, Budget, Evaluator, Meter, AGENT_NAMES};

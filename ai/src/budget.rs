@@ -16,7 +16,9 @@ impl Budget {
     /// Reads `100ms`, `2s` or `5000n` (nodes); a bare number is milliseconds.
     pub fn parse(text: &str) -> Result<Budget, String> {
         let t = text.trim();
-        let number = |s: &str| s.trim().parse::<u64>().map_err(|_| format!("`{text}` is not a budget: write 100ms, 2s or 5000n"));
+        let number = |s: &str| {
+            s.trim().parse::<u64>().map_err(|_| format!("`{text}` is not a budget: write 100ms, 2s or 5000n"))
+        };
         if let Some(n) = t.strip_suffix("ms") {
             Ok(Budget::Millis(number(n)?))
         } else if let Some(n) = t.strip_suffix('s') {

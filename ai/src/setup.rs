@@ -59,7 +59,11 @@ pub fn placement(rules: &dyn Ruleset, view: &Position, seed: u64) -> Vec<Action>
     let mut rng = StdRng::seed_from_u64(seed);
     let mut meter = Meter::start(Budget::Nodes(u64::MAX));
     let mut line = Line::start(view);
-    let zone: Vec<Square> = line.legal(rules).iter().filter_map(|a| matches!(a, Action::Place { .. }).then(|| a.destination()).flatten()).collect();
+    let zone: Vec<Square> = line
+        .legal(rules)
+        .iter()
+        .filter_map(|a| matches!(a, Action::Place { .. }).then(|| a.destination()).flatten())
+        .collect();
     let geometry = Geometry::new(view, &zone);
     let table = rules.pieces();
     let command = |k: KindId| table.get(k).command.filter(|c| c.others && c.capacity > 0);
@@ -82,7 +86,8 @@ pub fn placement(rules: &dyn Ruleset, view: &Position, seed: u64) -> Vec<Action>
             match command(kind) {
                 Some(c) => {
                     let reach = f64::from(c.range.max(1)) * 2.0;
-                    let spread = commanders.iter().map(|(s, _)| f64::from(s.distance(sq))).fold(reach, f64::min) / reach;
+                    let spread =
+                        commanders.iter().map(|(s, _)| f64::from(s.distance(sq))).fold(reach, f64::min) / reach;
                     spread - (front - 0.6).abs() + jitter
                 }
                 None => {
@@ -92,7 +97,9 @@ pub fn placement(rules: &dyn Ruleset, view: &Position, seed: u64) -> Vec<Action>
                 }
             }
         };
-        let Some(best) = spots.iter().map(|&s| (score(s, &mut rng), s)).max_by(|a, b| a.0.total_cmp(&b.0)).map(|(_, s)| s) else {
+        let Some(best) =
+            spots.iter().map(|&s| (score(s, &mut rng), s)).max_by(|a, b| a.0.total_cmp(&b.0)).map(|(_, s)| s)
+        else {
             continue;
         };
         if let Some(c) = command(kind) {

@@ -24,7 +24,14 @@ pub struct Sample {
 
 /// Plays one self-play game with `agent` on both sides, a random turn played instead with
 /// chance `noise` (for variety), and returns a sample per play-phase turn.
-pub fn self_play_game(rules: &dyn Ruleset, agent: &dyn Agent, budget: Budget, noise: f64, seed: u64, max_turns: u32) -> Vec<Sample> {
+pub fn self_play_game(
+    rules: &dyn Ruleset,
+    agent: &dyn Agent,
+    budget: Budget,
+    noise: f64,
+    seed: u64,
+    max_turns: u32,
+) -> Vec<Sample> {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut pos = rules.start();
     let mut seen = Vec::new();
@@ -64,6 +71,8 @@ pub fn log_loss(w: &Weights, samples: &[Sample]) -> f64 {
 
 /// Fits logistic-regression weights by Newton's method with ridge penalty `lambda` (not on the
 /// bias), starting from `start`.
+// Matrix code reads best with indices.
+#[allow(clippy::needless_range_loop)]
 #[must_use]
 pub fn fit(samples: &[Sample], start: &Weights, lambda: f64, iterations: usize) -> Weights {
     let mut w = start.0;
@@ -100,6 +109,7 @@ pub fn fit(samples: &[Sample], start: &Weights, lambda: f64, iterations: usize) 
 }
 
 /// Solves `a x = b` by Gaussian elimination with partial pivoting; `None` if singular.
+#[allow(clippy::needless_range_loop)]
 fn solve(mut a: [[f64; COUNT]; COUNT], mut b: [f64; COUNT]) -> Option<[f64; COUNT]> {
     for col in 0..COUNT {
         let pivot = (col..COUNT).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;

@@ -3,8 +3,8 @@
 mod common;
 
 use common::{play_checked, shipped};
-use warlord_ai::{by_name, Agent, Budget, AGENT_NAMES};
 use warlord_ai::agents::Champion;
+use warlord_ai::{by_name, Agent, Budget, AGENT_NAMES};
 use warlord_rules::warlord::WarlordRules;
 use warlord_rules::{Phase, Ruleset, Scenario, Side};
 
@@ -37,11 +37,14 @@ fn the_champion_saves_a_leader_that_would_be_captured_next_turn() {
     // infantry loses the leader to the leader on d5.
     let rules = skirmish("l7/8/8/3l4/3i4/3L4/8/I6L");
     let mut pos = rules.start();
-    assert!(rules.can_capture_leaders(&{
-        let mut p = pos.clone();
-        rules.play(&mut p, warlord_rules::Action::EndTurn).unwrap();
-        p
-    }, 1));
+    assert!(rules.can_capture_leaders(
+        &{
+            let mut p = pos.clone();
+            rules.play(&mut p, warlord_rules::Action::EndTurn).unwrap();
+            p
+        },
+        1
+    ));
     let turn = Champion::default().choose_turn(&rules, &pos, Budget::Nodes(20_000), 1);
     play_checked(&rules, &mut pos, &turn, "champion");
     assert!(!rules.can_capture_leaders(&pos, 1), "after {turn:?} Black can still capture a leader");
@@ -70,12 +73,17 @@ fn setups_keep_every_piece_within_reach_of_a_leader_and_leaders_off_the_front() 
     assert_eq!(*pos.phase(), Phase::Play);
     for side in Side::BOTH {
         let pieces: Vec<_> = pos.pieces(side).collect();
-        let leaders: Vec<_> = pieces.iter().filter(|(_, p)| rules.pieces().get(p.kind).is_leader()).map(|(s, _)| *s).collect();
+        let leaders: Vec<_> =
+            pieces.iter().filter(|(_, p)| rules.pieces().get(p.kind).is_leader()).map(|(s, _)| *s).collect();
         let range = rules.pieces().iter().find_map(|(_, k)| k.command).unwrap().range;
         let covered = pieces.iter().filter(|(s, _)| leaders.iter().any(|l| l.distance(*s) <= range)).count();
         assert!(covered * 10 >= pieces.len() * 9, "{side}: only {covered} of {} pieces can be activated", pieces.len());
         // No leader stands on the rank nearest the enemy.
-        let front = pieces.iter().map(|(s, _)| if side == Side::White { s.rank } else { u8::MAX - s.rank }).max().unwrap();
-        assert!(leaders.iter().all(|l| (if side == Side::White { l.rank } else { u8::MAX - l.rank }) < front), "{side}");
+        let front =
+            pieces.iter().map(|(s, _)| if side == Side::White { s.rank } else { u8::MAX - s.rank }).max().unwrap();
+        assert!(
+            leaders.iter().all(|l| (if side == Side::White { l.rank } else { u8::MAX - l.rank }) < front),
+            "{side}"
+        );
     }
 }

@@ -5,8 +5,8 @@ mod common;
 
 use common::{play_checked, shipped};
 use proptest::prelude::*;
-use warlord_ai::{by_name, Agent, Budget, AGENT_NAMES};
 use warlord_ai::agents::RandomAgent;
+use warlord_ai::{by_name, Agent, Budget, AGENT_NAMES};
 use warlord_rules::{Position, Ruleset};
 
 /// The position after `turns` random turns from the start (setups included).

@@ -34,6 +34,8 @@ pub struct Champion {
     pub max_candidates: usize,
     /// Share of the budget for phase 1.
     pub candidate_share: f64,
+    /// What a draw is worth to the champion (its opponent is expected to value it at the rest).
+    pub draw_value: f64,
 }
 
 impl Default for Champion {
@@ -57,11 +59,18 @@ impl Champion {
     /// A champion with an evaluator.
     #[must_use]
     pub fn new(eval: Evaluator) -> Champion {
-        Champion { eval, max_beam: 8, max_candidates: 32, candidate_share: 0.4 }
+        Champion { eval, max_beam: 8, max_candidates: 32, candidate_share: 0.4, draw_value: 0.3 }
     }
 
     /// Phase 1: candidate turns, best first.
-    fn candidates(&self, rules: &dyn Ruleset, pos: &Position, budget: Budget, start: Instant) -> Vec<Candidate> {
+    fn candidates(
+        &self,
+        eval: &Evaluator,
+        rules: &dyn Ruleset,
+        pos: &Position,
+        budget: Budget,
+        start: Instant,
+    ) -> Vec<Candidate> {
         let me = pos.to_move();
         let timed = matches!(budget, Budget::Millis(_));
         let mut meter = Meter::until(budget, start);
@@ -71,7 +80,7 @@ impl Champion {
         let mut seen = HashSet::new();
         let mut done: Vec<Candidate> = Vec::new();
         let mut depth = 0;
-        while !beam.is_empty() && !(depth > 0 && meter.spent()) {
+        while !beam.is_empty() && (depth == 0 || !meter.spent()) {
             let depth_start = Instant::now();
             let pairs: Vec<(usize, Action)> =
                 beam.iter().enumerate().flat_map(|(i, l)| l.legal(rules).into_iter().map(move |a| (i, a))).collect();
@@ -83,7 +92,7 @@ impl Champion {
                     }
                     let mut m = Meter::start(Budget::Nodes(u64::MAX));
                     let child = beam[i].then(rules, a, &mut m);
-                    let v = self.eval.value_for(rules, &child.pos, me, &mut m);
+                    let v = eval.value_for(rules, &child.pos, me, &mut m);
                     Some((child, v))
                 })
                 .collect();
@@ -118,18 +127,17 @@ impl Champion {
             beam = next.into_iter().map(|(l, _)| l).collect();
             depth += 1;
         }
-        // Out of budget before any turn was finished (families whose turns cannot end early):
-        // finish the best partial turn greedily.
-        let greedy = Greedy::new(self.eval.clone());
+        // Out of budget mid-turn: finish the best partial turn greedily, so that a full turn is
+        // among the candidates even when only a pass was finished in time.
+        let greedy = Greedy::new(eval.clone());
         let mut rng = StdRng::seed_from_u64(depth as u64);
-        let unfinished = if done.is_empty() { 1 } else { 0 };
-        for line in beam.into_iter().take(unfinished) {
+        if let Some(line) = beam.into_iter().next() {
             let rest = greedy.turn(rules, &line.pos, &mut rng, &mut Meter::start(Budget::Nodes(u64::MAX)));
             let mut whole = line;
             whole.actions.extend(rest.actions);
             whole.pos = rest.pos;
             whole.done = true;
-            let value = self.eval.value_for(rules, &whole.pos, me, &mut meter);
+            let value = eval.value_for(rules, &whole.pos, me, &mut meter);
             done.push(Candidate { line: whole, value });
         }
         done.sort_by(|a, b| b.value.total_cmp(&a.value));
@@ -137,9 +145,17 @@ impl Champion {
     }
 
     /// Phase 2: the value of each examined candidate after the opponent's greedy reply.
-    fn replies(&self, rules: &dyn Ruleset, me: Side, cands: &[Candidate], budget: Budget, start: Instant) -> Vec<f64> {
+    fn replies(
+        &self,
+        eval: &Evaluator,
+        rules: &dyn Ruleset,
+        me: Side,
+        cands: &[Candidate],
+        budget: Budget,
+        start: Instant,
+    ) -> Vec<f64> {
         let Some(first) = cands.first() else { return Vec::new() };
-        let greedy = Greedy::new(self.eval.clone());
+        let greedy = Greedy::new(eval.clone());
         let reply = |c: &Candidate, meter: &mut Meter| -> Option<f64> {
             if c.line.pos.outcome().is_some() {
                 return Some(c.value);
@@ -149,7 +165,7 @@ impl Champion {
             if matches!(budget, Budget::Millis(_)) && meter.spent() {
                 return None;
             }
-            Some(self.eval.value_for(rules, &answer.pos, me, meter) + 1e-3 * c.value)
+            Some(eval.value_for(rules, &answer.pos, me, meter) + 1e-3 * c.value)
         };
         match budget {
             Budget::Nodes(n) => {
@@ -189,12 +205,13 @@ impl Agent for Champion {
 
     fn plan_turn(&self, rules: &dyn Ruleset, pos: &Position, budget: Budget, _seed: u64) -> Vec<Action> {
         let start = Instant::now();
-        let cands = self.candidates(rules, pos, budget.fraction(self.candidate_share), start);
+        let eval = self.eval.with_contempt(pos.to_move(), self.draw_value);
+        let cands = self.candidates(&eval, rules, pos, budget.fraction(self.candidate_share), start);
         let rest = match budget {
             Budget::Nodes(n) => Budget::Nodes(n - (n as f64 * self.candidate_share) as u64),
             time => time,
         };
-        let after = self.replies(rules, pos.to_move(), &cands, rest, start);
+        let after = self.replies(&eval, rules, pos.to_move(), &cands, rest, start);
         let best = after.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1)).map_or(0, |(i, _)| i);
         cands.into_iter().nth(best).map(|c| c.line.actions).unwrap_or_default()
     }

@@ -102,7 +102,8 @@ impl Agent for Mcts {
         let mut at = 0;
         let mut finish = Meter::start(Budget::Nodes(0));
         while !line.done {
-            let Some(&best) = tree[at].children.iter().max_by(|&&a, &&b| tree[a].visits.total_cmp(&tree[b].visits)) else {
+            let Some(&best) = tree[at].children.iter().max_by(|&&a, &&b| tree[a].visits.total_cmp(&tree[b].visits))
+            else {
                 break;
             };
             if tree[best].visits < 2.0 {
@@ -112,7 +113,12 @@ impl Agent for Mcts {
             at = best;
         }
         if !line.done {
-            let rest = Greedy::new(self.eval.clone()).turn(rules, &line.pos, &mut rng, &mut Meter::start(budget.fraction(1.0 - self.search_share)));
+            let rest = Greedy::new(self.eval.clone()).turn(
+                rules,
+                &line.pos,
+                &mut rng,
+                &mut Meter::start(budget.fraction(1.0 - self.search_share)),
+            );
             line.actions.extend(rest.actions);
         }
         line.actions

@@ -93,7 +93,15 @@ impl Agent for Oep {
                 let (a, b) = (rng.gen_range(0..keep), rng.gen_range(0..keep));
                 let longest = population[a].actions.len().max(population[b].actions.len()).max(1);
                 let mutate_at = rng.gen_bool(self.mutation).then(|| rng.gen_range(0..longest));
-                let child = self.build(rules, pos, [&population[a].actions, &population[b].actions], mutate_at, me, &mut rng, &mut meter);
+                let child = self.build(
+                    rules,
+                    pos,
+                    [&population[a].actions, &population[b].actions],
+                    mutate_at,
+                    me,
+                    &mut rng,
+                    &mut meter,
+                );
                 population.push(child);
             }
         }

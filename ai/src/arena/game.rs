@@ -22,7 +22,13 @@ pub struct Game {
 /// Plays a game from the rules' start: `agents[0]` is White. Every action goes through
 /// [`Ruleset::play`], so an agent's illegal action is an error naming the agent, the turn and
 /// the reason. The game is abandoned after `max_turns` turns.
-pub fn play_game(rules: &dyn Ruleset, agents: [&dyn Agent; 2], budget: Budget, seed: u64, max_turns: u32) -> Result<Game, String> {
+pub fn play_game(
+    rules: &dyn Ruleset,
+    agents: [&dyn Agent; 2],
+    budget: Budget,
+    seed: u64,
+    max_turns: u32,
+) -> Result<Game, String> {
     let mut pos = rules.start();
     let mut game = Game { outcome: None, turns: 0, record: Record::default(), times: [Vec::new(), Vec::new()] };
     let mut index: u32 = 0;
@@ -36,7 +42,13 @@ pub fn play_game(rules: &dyn Ruleset, agents: [&dyn Agent; 2], budget: Budget, s
         let took = started.elapsed();
         let mut ended = false;
         for (i, &action) in actions.iter().enumerate() {
-            let fail = |why: String| format!("turn {} ({side}): {} played an illegal turn {actions:?}: action {i}: {why}", index + 1, agent.name());
+            let fail = |why: String| {
+                format!(
+                    "turn {} ({side}): {} played an illegal turn {actions:?}: action {i}: {why}",
+                    index + 1,
+                    agent.name()
+                )
+            };
             if ended {
                 return Err(fail("the turn had already ended".into()));
             }
@@ -44,7 +56,11 @@ pub fn play_game(rules: &dyn Ruleset, agents: [&dyn Agent; 2], budget: Budget, s
             ended = report.turn_ended || report.outcome.is_some();
         }
         if !ended {
-            return Err(format!("turn {} ({side}): {} returned a turn that does not end: {actions:?}", index + 1, agent.name()));
+            return Err(format!(
+                "turn {} ({side}): {} returned a turn that does not end: {actions:?}",
+                index + 1,
+                agent.name()
+            ));
         }
         if in_play {
             game.times[side.index()].push(took);

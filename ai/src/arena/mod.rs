@@ -122,7 +122,8 @@ pub fn run_match(
                 let game = play_game(rules, agents, config.budget, seed, config.max_turns)
                     .map_err(|e| format!("game {}: {e}", index + 1))?;
                 let side = if first_is_white { Side::White } else { Side::Black };
-                let summary = GameSummary { index, first_is_white, score: score_for(game.outcome.as_ref(), side), game };
+                let summary =
+                    GameSummary { index, first_is_white, score: score_for(game.outcome.as_ref(), side), game };
                 if let Some(dir) = &config.record_dir {
                     write_record(dir, &summary, [first.name(), second.name()], config, rules)?;
                 }

@@ -53,7 +53,10 @@ impl Tally {
     fn variance(&self) -> f64 {
         let n = self.games().max(1) as f64;
         let s = self.score();
-        (f64::from(self.wins) * (1.0 - s).powi(2) + f64::from(self.draws) * (0.5 - s).powi(2) + f64::from(self.losses) * s.powi(2)) / n
+        (f64::from(self.wins) * (1.0 - s).powi(2)
+            + f64::from(self.draws) * (0.5 - s).powi(2)
+            + f64::from(self.losses) * s.powi(2))
+            / n
     }
 
     /// The Elo difference and its 95% interval (low, high). A score of 0 or 1 is taken as

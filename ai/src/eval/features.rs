@@ -8,17 +8,8 @@ use warlord_rules::{Action, Position, Ruleset, Side, Square};
 pub const COUNT: usize = 9;
 
 /// The feature names, in order, as written in weight files.
-pub const NAMES: [&str; COUNT] = [
-    "bias",
-    "material",
-    "leaders",
-    "threat",
-    "leader-threat",
-    "coverage",
-    "mobility",
-    "proximity",
-    "exposure",
-];
+pub const NAMES: [&str; COUNT] =
+    ["bias", "material", "leaders", "threat", "leader-threat", "coverage", "mobility", "proximity", "exposure"];
 
 /// A feature vector.
 pub type Features = [f64; COUNT];
@@ -141,7 +132,8 @@ pub fn extract(rules: &dyn Ruleset, pos: &Position, legal: &[Action]) -> Feature
     let remaining = usize::from(pos.turn_cap()).saturating_sub(pos.actions_this_turn().len()).max(1);
     let threat: f64 = values.iter().take(remaining).sum::<f64>() / material_total;
     let leader_targets = targets.iter().filter(|t| theirs.leaders.contains(t)).count().min(remaining);
-    let leader_threat = if theirs.leaders.is_empty() { 0.0 } else { leader_targets as f64 / theirs.leaders.len() as f64 };
+    let leader_threat =
+        if theirs.leaders.is_empty() { 0.0 } else { leader_targets as f64 / theirs.leaders.len() as f64 };
     let mobility = (legal.len() as f64 / (8.0 * mine.pieces.len().max(1) as f64)).min(1.0);
 
     [

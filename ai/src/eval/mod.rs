@@ -6,13 +6,16 @@ pub mod weights;
 
 use crate::budget::Meter;
 use features::extract;
-pub use weights::Weights;
 use warlord_rules::{Position, Ruleset, Side};
+pub use weights::Weights;
 
 /// Evaluates positions with a set of weights.
 #[derive(Clone, Debug)]
 pub struct Evaluator {
     weights: Weights,
+    /// A side that plays for a win, and what a finished draw is worth to it (the other side
+    /// gets the rest); without one, draws are worth 1/2 to both.
+    contempt: Option<(Side, f64)>,
 }
 
 impl Default for Evaluator {
@@ -31,7 +34,15 @@ impl Evaluator {
     /// An evaluator with these weights.
     #[must_use]
     pub fn new(weights: Weights) -> Evaluator {
-        Evaluator { weights }
+        Evaluator { weights, contempt: None }
+    }
+
+    /// The same evaluator, valuing a finished draw at `draw` for `side` and `1 - draw` for
+    /// its opponent: below 1/2, `side` avoids draws (by passing twice, say) and expects its
+    /// opponent to seek them.
+    #[must_use]
+    pub fn with_contempt(&self, side: Side, draw: f64) -> Evaluator {
+        Evaluator { weights: self.weights.clone(), contempt: Some((side, draw)) }
     }
 
     /// The weights in use.
@@ -47,7 +58,11 @@ impl Evaluator {
             return match outcome.winner {
                 Some(w) if w == pos.to_move() => 1.0,
                 Some(_) => 0.0,
-                None => 0.5,
+                None => match self.contempt {
+                    Some((side, draw)) if side == pos.to_move() => draw,
+                    Some((_, draw)) => 1.0 - draw,
+                    None => 0.5,
+                },
             };
         }
         meter.tick();
