@@ -6,7 +6,7 @@
 //! decides), commit them to the store (which refuses if another process appended first), then
 //! publish. Nothing is published that is not committed.
 
-use crate::agent::{self, Agent};
+use crate::agent;
 use crate::error::{ApiError, ErrorCode};
 use crate::game::{now_ms, Event, EventKind, Game, GameMeta, Viewer};
 use crate::protocol::{Command, CreateGame};
@@ -30,7 +30,6 @@ pub struct Games {
 struct Inner {
     store: Store,
     scenarios: HashMap<String, Arc<Scenario>>,
-    agent: Arc<dyn Agent>,
     hubs: StdMutex<HashMap<String, Arc<Hub>>>,
 }
 
@@ -60,7 +59,7 @@ impl Games {
                 }
             })
             .collect();
-        Games { inner: Arc::new(Inner { store, scenarios, agent: agent::default_agent(), hubs: StdMutex::default() }) }
+        Games { inner: Arc::new(Inner { store, scenarios, hubs: StdMutex::default() }) }
     }
 
     /// The store.
@@ -384,17 +383,16 @@ impl Hub {
 
     /// Plans the AI's turn on a blocking thread (never on the async runtime) and plays it.
     async fn play_ai(self: Arc<Self>, game: Arc<Game>, side: Side, level: u8) {
-        let Some(games) = self.games.upgrade() else {
-            return;
-        };
-        let agent = games.agent.clone();
         let seq = game.seq();
         let seed = seq ^ u64::from_str_radix(&self.id, 16).unwrap_or(0);
         // The AI sees what its seat may see: during setup, not the other side's placement.
         let view = game.visible_position(Viewer::Seat(side));
         let rules = game.rules.clone();
-        let turn =
-            tokio::task::spawn_blocking(move || agent.plan_turn(&*rules, &view, agent::budget(level), seed)).await;
+        let turn = tokio::task::spawn_blocking(move || {
+            let (agent, budget) = agent::for_level(level);
+            agent.choose_turn(&*rules, &view, budget, seed)
+        })
+        .await;
         self.ai_busy.store(false, Ordering::Release);
         let turn = match turn {
             Ok(turn) if !turn.is_empty() => turn,

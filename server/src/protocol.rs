@@ -175,7 +175,9 @@ pub fn parse_create(bytes: &[u8]) -> Result<CreateGame, ApiError> {
         (Some(_), _) => return Err(ApiError::bad_request("only live games have clocks")),
     };
     let ai = match (raw.ai, raw.mode) {
-        (Some(ai), Mode::Ai) if (1..=8).contains(&ai.level) => Some(AiSeat { side: ai.side, level: ai.level }),
+        (Some(ai), Mode::Ai) if crate::agent::LEVELS.contains(&ai.level) => {
+            Some(AiSeat { side: ai.side, level: ai.level })
+        }
         (Some(_), Mode::Ai) => return Err(ApiError::bad_request("the AI's level is 1 to 8")),
         (None, Mode::Ai) => {
             return Err(ApiError::bad_request("a game against the AI needs `ai`: {\"side\": \"black\", \"level\": 3}"))

@@ -308,7 +308,7 @@ async fn the_ai_sets_up_after_a_hidden_setup() {
     let addr = server.addr;
     let created = create(
         addr,
-        json!({"scenario": "chieftain", "mode": "ai", "ai": {"side": "black", "level": 1}, "options": {"free-setup": true}}),
+        json!({"scenario": "chieftain", "mode": "ai", "ai": {"side": "black", "level": 3}, "options": {"free-setup": true}}),
     )
     .await;
     let id = created["id"].as_str().unwrap();

@@ -1,7 +1,5 @@
 use super::*;
-use crate::agent::{Agent, RandomMover};
 use std::collections::BTreeMap;
-use std::time::Duration;
 use warlord_rules::notation::{replay, Record};
 
 fn game(options: &[(&str, &str)]) -> Game {
@@ -31,7 +29,12 @@ fn play_random(game: &mut Game, turns: u64) {
             return;
         }
         let side = game.position().to_move();
-        for action in RandomMover.plan_turn(&*game.rules.clone(), game.position(), Duration::ZERO, seed) {
+        for action in warlord_ai::by_name("random").unwrap().choose_turn(
+            &*game.rules.clone(),
+            game.position(),
+            warlord_ai::Budget::Nodes(1),
+            seed,
+        ) {
             let text = format_action(&action, game.rules.pieces());
             game.apply(act(side, &text)).expect("a legal action is accepted");
         }
