@@ -202,17 +202,20 @@ async fn keep_playing(addr: SocketAddr, args: &LoadtestArgs, slot: u64, deadline
             tokio::spawn(async move { play(url, think, seed, deadline).await })
         });
         game += 1;
+        let mut finished = 0;
         for player in players {
             match player.await {
                 Ok(part) => {
                     report.actions += part.actions;
                     report.errors += part.errors;
-                    report.games_finished = report.games_finished.max(part.games_finished);
+                    finished = finished.max(part.games_finished);
                     report.latencies_us.extend(part.latencies_us);
                 }
                 Err(_) => report.errors += 1,
             }
         }
+        // Each player saw the end of its own game: the game counts once.
+        report.games_finished += finished;
     }
     report
 }
