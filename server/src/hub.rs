@@ -132,7 +132,7 @@ impl Games {
         if id.is_empty() || id.len() > 64 {
             return Err(ApiError::no_game(id));
         }
-        let (meta, seats) =
+        let (meta, seats, stored_status) =
             self.store().game(id).await.map_err(|e| ApiError::storage(&e))?.ok_or_else(|| ApiError::no_game(id))?;
         let scenario = self.inner.scenarios.get(&meta.scenario).cloned().ok_or_else(|| {
             ApiError::new(
@@ -143,6 +143,12 @@ impl Games {
         let mut game = Game::new(Arc::new(meta), scenario)?;
         let events = self.store().events_from(id, 0).await.map_err(|e| ApiError::storage(&e))?;
         replay(&mut game, events)?;
+        if stored_status != status(&game) {
+            // An append whose status update was cut short (SQLite writes the two apart).
+            let at_ms = game.events().last().map_or(game.meta.created_ms, |e| e.at_ms);
+            let result = game.outcome().map(|o| o.score());
+            self.store().set_status(id, status(&game), result, at_ms).await.map_err(|e| ApiError::storage(&e))?;
+        }
         let (watch, _) = watch::channel(Arc::new(game.clone()));
         let hub = Arc::new(Hub {
             games: Arc::downgrade(&self.inner),
@@ -306,8 +312,8 @@ impl Hub {
             next.apply(event)?;
         }
         let new_events = next.events()[game.events().len()..].to_vec();
-        let result = next.outcome().map(|o| o.score());
-        match games.store.append(&self.id, game.seq(), &new_events, status(&next), result).await {
+        let changed = (status(&next) != status(&game)).then(|| (status(&next), next.outcome().map(|o| o.score())));
+        match games.store.append(&self.id, game.seq(), &new_events, changed).await {
             Ok(true) => {}
             Ok(false) => {
                 // Another process appended first: catch up; the client decides again.

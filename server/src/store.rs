@@ -11,7 +11,7 @@ use crate::game::{AiSeat, ClockConfig, Event, EventKind, GameMeta, Mode};
 use serde::Serialize;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::error::ErrorKind;
-use sqlx::{AnyPool, Executor, Row};
+use sqlx::{Any, AnyPool, Executor, Row};
 use std::path::Path;
 use std::str::FromStr;
 use std::sync::Arc;
@@ -48,7 +48,7 @@ pub struct LobbyEntry {
     pub result: Option<String>,
     /// When it was created (Unix milliseconds).
     pub created_ms: i64,
-    /// When its last event was accepted (Unix milliseconds).
+    /// When its status last changed (Unix milliseconds).
     pub updated_ms: i64,
 }
 
@@ -149,11 +149,11 @@ impl Store {
         Ok(())
     }
 
-    /// A game's settings and seat hashes, if it exists.
-    pub async fn game(&self, id: &str) -> Result<Option<(GameMeta, SeatHashes)>, sqlx::Error> {
+    /// A game's settings, seat hashes and stored lobby status, if it exists.
+    pub async fn game(&self, id: &str) -> Result<Option<(GameMeta, SeatHashes, String)>, sqlx::Error> {
         let row = sqlx::query(
             "SELECT scenario, options, mode, ai_side, ai_level, clock_initial_ms, clock_increment_ms, \
-             white_hash, black_hash, spectator_hash, public, created_ms FROM games WHERE id = $1",
+             white_hash, black_hash, spectator_hash, public, created_ms, status FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -189,7 +189,7 @@ impl Store {
             black: row.try_get("black_hash")?,
             spectator: row.try_get("spectator_hash")?,
         };
-        Ok(Some((meta, seats)))
+        Ok(Some((meta, seats, row.try_get("status")?)))
     }
 
     /// A game's events from sequence number `from` on, in order.
@@ -222,44 +222,39 @@ impl Store {
         Ok(events)
     }
 
-    /// Appends events at sequence numbers `from`, `from + 1`, ... and updates the lobby fields,
-    /// in one transaction. `Ok(false)` if another writer got there first (nothing was written).
+    /// Appends events at sequence numbers `from`, `from + 1`, ... atomically; with `status`,
+    /// also sets the game's lobby status and result. `Ok(false)` if another writer got there
+    /// first (nothing was written). With PostgreSQL, the notification goes in the same
+    /// transaction.
     pub async fn append(
         &self,
         id: &str,
         from: u64,
         events: &[Event],
-        status: &str,
-        result: Option<&str>,
+        status: Option<(&str, Option<&str>)>,
     ) -> Result<bool, sqlx::Error> {
         let _guard = self.write_guard().await;
+        let updated_ms = events.last().map_or(0, |e| e.at_ms);
+        if self.postgres_url.is_none() && events.len() <= INSERT_BATCH {
+            // One statement is atomic by itself: SQLite commits it in one round trip. The
+            // lobby status after it is derived data, repaired when the game is next loaded.
+            if !insert_events(&self.pool, id, from, events).await? {
+                return Ok(false);
+            }
+            if let Some((status, result)) = status {
+                self.set_status(id, status, result, updated_ms).await?;
+            }
+            return Ok(true);
+        }
         let mut tx = self.pool.begin().await?;
-        for (i, event) in events.iter().enumerate() {
-            let inserted = sqlx::query(
-                "INSERT INTO events (game_id, seq, kind, side, body, at_ms) VALUES ($1, $2, $3, $4, $5, $6)",
-            )
-            .bind(id)
-            .bind((from + i as u64) as i64)
-            .bind(event.kind.name())
-            .bind(event.side.name())
-            .bind(&*event.body)
-            .bind(event.at_ms)
-            .execute(&mut *tx)
-            .await;
-            match inserted {
-                Ok(_) => {}
-                Err(sqlx::Error::Database(e)) if e.kind() == ErrorKind::UniqueViolation => return Ok(false),
-                Err(e) => return Err(e),
+        for (i, chunk) in events.chunks(INSERT_BATCH).enumerate() {
+            if !insert_events(&mut *tx, id, from + (i * INSERT_BATCH) as u64, chunk).await? {
+                return Ok(false);
             }
         }
-        let updated_ms = events.last().map_or(0, |e| e.at_ms);
-        sqlx::query("UPDATE games SET status = $1, result = $2, updated_ms = $3 WHERE id = $4")
-            .bind(status)
-            .bind(result)
-            .bind(updated_ms)
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
+        if let Some((status, result)) = status {
+            status_query(id, status, result, updated_ms).execute(&mut *tx).await?;
+        }
         if self.postgres_url.is_some() {
             let payload = format!("{id} {}", from + events.len() as u64);
             sqlx::query("SELECT 1 FROM pg_notify($1, $2)").bind(CHANNEL).bind(payload).execute(&mut *tx).await?;
@@ -268,11 +263,23 @@ impl Store {
         Ok(true)
     }
 
-    /// The public games, most recently active first.
+    /// Sets a game's lobby status, result and time of the change.
+    pub async fn set_status(
+        &self,
+        id: &str,
+        status: &str,
+        result: Option<&str>,
+        at_ms: i64,
+    ) -> Result<(), sqlx::Error> {
+        status_query(id, status, result, at_ms).execute(&self.pool).await?;
+        Ok(())
+    }
+
+    /// The public games, most recently created first.
     pub async fn lobby(&self, limit: u32) -> Result<Vec<LobbyEntry>, sqlx::Error> {
         let rows = sqlx::query(
             "SELECT id, scenario, mode, status, result, created_ms, updated_ms FROM games \
-             WHERE public = 1 ORDER BY updated_ms DESC LIMIT $1",
+             WHERE public = 1 ORDER BY created_ms DESC LIMIT $1",
         )
         .bind(i64::from(limit))
         .fetch_all(&self.pool)
@@ -300,6 +307,52 @@ impl Store {
             None => None,
         }
     }
+}
+
+/// The most events one INSERT statement carries (6 parameters each, well under SQLite's limit).
+const INSERT_BATCH: usize = 1000;
+
+/// Inserts events in one statement; `Ok(false)` if one of their sequence numbers is taken.
+async fn insert_events<'e, E: Executor<'e, Database = Any>>(
+    executor: E,
+    id: &str,
+    from: u64,
+    events: &[Event],
+) -> Result<bool, sqlx::Error> {
+    let mut sql = String::from("INSERT INTO events (game_id, seq, kind, side, body, at_ms) VALUES ");
+    for i in 0..events.len() {
+        let p = 6 * i;
+        let sep = if i == 0 { "" } else { ", " };
+        sql.push_str(&format!("{sep}(${}, ${}, ${}, ${}, ${}, ${})", p + 1, p + 2, p + 3, p + 4, p + 5, p + 6));
+    }
+    let mut query = sqlx::query(&sql);
+    for (i, event) in events.iter().enumerate() {
+        query = query
+            .bind(id)
+            .bind((from + i as u64) as i64)
+            .bind(event.kind.name())
+            .bind(event.side.name())
+            .bind(&*event.body)
+            .bind(event.at_ms);
+    }
+    match query.execute(executor).await {
+        Ok(_) => Ok(true),
+        Err(sqlx::Error::Database(e)) if e.kind() == ErrorKind::UniqueViolation => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
+fn status_query<'q>(
+    id: &'q str,
+    status: &'q str,
+    result: Option<&'q str>,
+    at_ms: i64,
+) -> sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>> {
+    sqlx::query("UPDATE games SET status = $1, result = $2, updated_ms = $3 WHERE id = $4")
+        .bind(status)
+        .bind(result)
+        .bind(at_ms)
+        .bind(id)
 }
 
 fn side_from(name: &str) -> Option<Side> {
