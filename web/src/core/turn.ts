@@ -197,3 +197,42 @@ export function randomPlacements(state: StateView, counts: Map<string, number>, 
   }
   return out;
 }
+
+/**
+ * Fills a setup at random: the reserve's pieces in batches on distinct legal squares, then,
+ * while the setup cannot be committed yet, one legal placement at a time (armies with choices,
+ * such as which leaders to field). `step` proposes placements and resolves to the state after
+ * them, or rejects when the server refuses; a refused batch is retried one placement at a time.
+ */
+export async function randomSetup(
+  state: StateView,
+  pieces: PieceInfo[],
+  step: (actions: string[]) => Promise<StateView>,
+  random: () => number,
+): Promise<StateView> {
+  let current = state;
+  for (let round = 0; round < 400; round += 1) {
+    const counts = reserveBySymbol(current, pieces);
+    let picks = counts.size > 0 ? randomPlacements(current, counts, random) : [];
+    if (picks.length === 0) {
+      if (endAction(current)) break;
+      const places = current.legal.filter((a) => a.kind === "place");
+      const one = places[Math.floor(random() * places.length)];
+      if (!one) break;
+      picks = [one.text];
+    }
+    try {
+      current = await step(picks);
+    } catch {
+      const [one] = picks;
+      if (picks.length === 1 || !one) break;
+      try {
+        current = await step([one]);
+      } catch {
+        break;
+      }
+    }
+  }
+  return current;
+}
+

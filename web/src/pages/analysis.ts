@@ -5,7 +5,7 @@
 import * as api from "../api/http";
 import type { GameAndState, GameInfo, LegalAction, MoveListTurn, Side, StateView } from "../api/types";
 import { analysisLine, type AnalysisLine, setAnalysisLine } from "../core/storage";
-import { endAction } from "../core/turn";
+import { endAction, randomSetup } from "../core/turn";
 import { attackList, BoardControl } from "../ui/control";
 import { h, replace } from "../ui/dom";
 import { moveList } from "../ui/movelist";
@@ -110,12 +110,31 @@ class AnalysisBoard {
     }
   }
 
-  private async act(action: LegalAction): Promise<void> {
+  private act(action: LegalAction): Promise<void> {
+    return this.extend([action.text]);
+  }
+
+  /** Sets up the side to move at random (the server checks every placement) and commits. */
+  private async randomSetup(): Promise<void> {
+    const base = this.line.actions.slice(0, this.cursor);
+    const added: string[] = [];
+    const step = async (actions: string[]): Promise<StateView> => {
+      const { state } = await api.analysis(this.line.scenario, this.line.options, [...base, ...added, ...actions]);
+      added.push(...actions);
+      return state;
+    };
+    await randomSetup(this.state, this.info.pieces, step, Math.random);
+    await this.extend([...added, "end"]);
+  }
+
+  /** Continues the line from the cursor with `texts` (a new line if the old one went on). */
+  private async extend(texts: string[]): Promise<void> {
     const before = this.state;
-    const actions = [...this.line.actions.slice(0, this.cursor), action.text];
+    const actions = [...this.line.actions.slice(0, this.cursor), ...texts];
     try {
       const { state } = await api.analysis(this.line.scenario, this.line.options, actions);
-      const ends = [...this.line.ends.slice(0, this.cursor), turnChanged(before, state)];
+      // Only the last action can end the turn: the server refuses actions after an end.
+      const ends = [...this.line.ends.slice(0, this.cursor), ...texts.map((_, i) => i === texts.length - 1 && turnChanged(before, state))];
       this.line = { ...this.line, actions, ends };
       setAnalysisLine(this.line);
       for (const k of [...this.cache.keys()]) if (k > this.cursor) this.cache.delete(k);
@@ -151,6 +170,17 @@ class AnalysisBoard {
         ? h("button", { type: "button", id: "end-turn", onclick: () => void this.act(end) }, this.state.phase === "setup" ? "Commit setup" : "End turn")
         : null,
       this.attacks,
+      this.state.phase === "setup"
+        ? h(
+            "button",
+            {
+              type: "button",
+              id: "random-setup",
+              onclick: () => void this.randomSetup(),
+            },
+            "Random setup, committed",
+          )
+        : null,
       offMainline
         ? h(
             "button",

@@ -7,9 +7,9 @@ import { GameSocket } from "../api/socket";
 import type { GameAndState, GameInfo, LegalAction, Side, StateView } from "../api/types";
 import { glyphFor } from "../board/glyphs";
 import { SpriteCache } from "../board/sprites";
-import { resultLine } from "../core/notation";
+import { placementSymbol, resultLine } from "../core/notation";
 import { myGames, rememberGame, savedTurn, saveTurn, setAnalysisLine, tokenFor } from "../core/storage";
-import { endAction, randomPlacements, reserveBySymbol, TurnBuilder } from "../core/turn";
+import { endAction, randomSetup, reserveBySymbol, TurnBuilder } from "../core/turn";
 import { formatClock, timeLeft } from "../ui/clock";
 import { attackList, BoardControl } from "../ui/control";
 import { h, replace } from "../ui/dom";
@@ -145,17 +145,11 @@ class GamePage {
     if (this.busy) return;
     this.busy = true;
     try {
-      for (let round = 0; round < 8; round += 1) {
-        const counts = reserveBySymbol(this.turn.state, this.info.pieces);
-        const picks = randomPlacements(this.turn.state, counts, Math.random);
-        if (picks.length === 0) break;
-        try {
-          await this.turn.propose(...picks);
-        } catch {
-          // Some placement broke a zone's limit: place one at a time, skipping refusals.
-          for (const pick of picks) await this.turn.propose(pick).catch(() => undefined);
-        }
-      }
+      const step = async (actions: string[]): Promise<StateView> => {
+        await this.turn.propose(...actions);
+        return this.turn.state;
+      };
+      await randomSetup(this.turn.state, this.info.pieces, step, Math.random);
     } finally {
       this.busy = false;
       this.update();
@@ -187,7 +181,7 @@ class GamePage {
     const interactive = this.myTurn() && !this.turn.turnEnded;
     this.control.show(state, interactive);
     if (interactive && state.phase === "setup" && this.control.placingSymbol === null) {
-      const [first] = reserveBySymbol(state, this.info.pieces).keys();
+      const first = state.legal.map((a) => (a.kind === "place" ? placementSymbol(a.text) : null)).find((s) => s);
       if (first) this.control.setPlacing(first);
     }
     this.render();
@@ -298,7 +292,10 @@ class GamePage {
     const state = this.turn.state;
     const counts = reserveBySymbol(state, this.info.pieces);
     const palette = h("div", { class: "palette", id: "palette" });
-    for (const [symbol, count] of counts) {
+    // Every piece that may be placed now: the reserve's, and an army's optional choices.
+    const placeable = new Set(state.legal.flatMap((a) => (a.kind === "place" ? [placementSymbol(a.text) ?? ""] : [])));
+    for (const symbol of placeable) {
+      const count = counts.get(symbol);
       const piece = this.info.pieces.find((p) => p.symbol.toUpperCase() === symbol);
       if (!piece || !this.seat) continue;
       const icon = this.sprites.get(glyphFor(piece, this.info.scenario.family), this.seat, 64).toDataURL();
@@ -315,7 +312,7 @@ class GamePage {
           },
         },
         h("img", { src: icon, alt: "", width: 32, height: 32 }),
-        h("span", {}, `${piece.name} ×${count}`),
+        h("span", {}, count === undefined ? `${piece.name} (choice)` : `${piece.name} ×${count}`),
       );
       item.addEventListener("pointerdown", (e) => this.dragFromPalette(e, symbol, icon));
       palette.append(item);
@@ -325,11 +322,11 @@ class GamePage {
     return h(
       "div",
       { class: "turn-panel" },
-      counts.size > 0 ? palette : h("p", {}, "Every piece is placed."),
+      placeable.size > 0 ? palette : h("p", {}, "Every piece is placed."),
       h(
         "div",
         { class: "buttons" },
-        h("button", { type: "button", id: "random-fill", disabled: counts.size === 0 || this.busy, onclick: () => void this.fill() }, "Random fill"),
+        h("button", { type: "button", id: "random-fill", disabled: placeable.size === 0 || this.busy, onclick: () => void this.fill() }, "Random fill"),
         h("button", { type: "button", id: "undo", disabled: placed === 0 || this.busy, onclick: () => void this.undo() }, "Undo"),
         h(
           "button",

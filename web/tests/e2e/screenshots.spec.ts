@@ -74,3 +74,14 @@ test("a record opens on the analysis board, steps back and forth, and tries anot
   await expect(page.locator("#cursor")).toHaveText("1 / 1");
   await expect(page.getByRole("button", { name: "Back to the original line" })).toBeVisible();
 });
+
+test("a free-setup scenario is set up at random on the analysis board", async ({ page }) => {
+  await page.goto("/analysis?scenario=border-war");
+  await expect(page.locator("#status")).toHaveText("White sets up");
+  await page.locator("#random-setup").click();
+  await expect(page.locator("#status")).toHaveText("Black sets up");
+  await page.locator("#random-setup").click();
+  await expect(page.locator("#status")).toContainText("White to move");
+  await expect(page.locator(".moves li.move")).toHaveCount(2);
+  await page.screenshot({ path: `${SHOTS}/border-war-after-random-setups.png` });
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Preview } from "../../src/api/types";
 import { ApiError } from "../../src/api/http";
-import { actionsFrom, randomPlacements, TurnBuilder } from "../../src/core/turn";
+import { actionsFrom, randomPlacements, randomSetup, TurnBuilder } from "../../src/core/turn";
 import { state } from "./fixtures";
 
 /**
@@ -95,5 +95,37 @@ describe("turn builder", () => {
       expect(picks.filter((p) => p.startsWith("W@"))).toHaveLength(2);
       expect(new Set(picks.map((p) => p.split("@")[1])).size).toBe(4);
     }
+  });
+
+  it("a random setup places the reserve, then army choices until it may be committed", async () => {
+    // Two warriors in the reserve; a leader is a choice, and the setup may end only with one.
+    const pieces = [
+      { kind: 0, name: "Warrior", symbol: "W", class: "infantry" as const, value: 1, command: null },
+      { kind: 1, name: "Leader", symbol: "L", class: "leader" as const, value: 5, command: { capacity: 1, range: 2, others: true } },
+    ];
+    const squares = ["a1", "b1", "c1", "d1"];
+    const at = (placed: string[]) => {
+      const used = new Set(placed.map((p) => p.split("@")[1]));
+      const warriors = 2 - placed.filter((p) => p.startsWith("W@")).length;
+      const leader = placed.some((p) => p.startsWith("L@"));
+      const free = squares.filter((q) => !used.has(q));
+      const legal = [
+        ...(warriors > 0 ? free.map((q) => `W@${q}`) : []),
+        ...(leader ? [] : free.map((q) => `L@${q}`)),
+        ...(warriors === 0 && leader ? ["end"] : []),
+      ];
+      return state(0, legal, { phase: "setup", reserve: warriors > 0 ? [{ kind: 0, count: warriors }] : [] });
+    };
+    const placed: string[] = [];
+    const step = async (actions: string[]) => {
+      const next = [...placed, ...actions];
+      if (new Set(next.map((p) => p.split("@")[1])).size < next.length) throw new ApiError({ code: "illegal-action", message: "taken" });
+      placed.push(...actions);
+      return at(placed);
+    };
+    const done = await randomSetup(at([]), pieces, step, Math.random);
+    expect(placed.filter((p) => p.startsWith("W@"))).toHaveLength(2);
+    expect(placed.filter((p) => p.startsWith("L@"))).toHaveLength(1);
+    expect(done.legal.map((a) => a.text)).toEqual(["end"]);
   });
 });
