@@ -35,26 +35,24 @@ test("the 120x120 scenario opens, pans with the mouse and through the minimap", 
   const cy = box.y + box.height / 2;
   // Zoom in (the whole board fits at first), then drag on empty ground to pan.
   for (let i = 0; i < 6; i += 1) await page.getByRole("button", { name: "+" }).click();
+  await expect.poll(async () => (await boardState(page)).cell).toBeGreaterThan(start.cell * 3);
   const zoomed = await boardState(page);
-  expect(zoomed.cell).toBeGreaterThan(start.cell * 3);
   await page.mouse.move(cx, cy);
   await page.mouse.wheel(0, -300);
+  await expect.poll(async () => (await boardState(page)).cell).toBeGreaterThan(zoomed.cell);
   const wheeled = await boardState(page);
-  expect(wheeled.cell).toBeGreaterThan(zoomed.cell);
   await page.screenshot({ path: `${SHOTS}/large-120x120-zoomed.png` });
   // A pan drag starts on a square no piece of White's can act from (the board's middle).
   await page.mouse.move(cx, cy);
   await page.mouse.down();
   await page.mouse.move(cx - 200, cy - 150, { steps: 8 });
   await page.mouse.up();
-  const panned = await boardState(page);
-  expect(Math.round(panned.x - wheeled.x)).toBe(200);
-  expect(Math.round(panned.y - wheeled.y)).toBe(150);
+  await expect.poll(async () => Math.round((await boardState(page)).x - wheeled.x)).toBe(200);
+  expect(Math.round((await boardState(page)).y - wheeled.y)).toBe(150);
   const mini = await page.locator(".minimap").boundingBox();
   if (!mini) throw new Error("no minimap");
   await page.mouse.click(mini.x + 5, mini.y + 5);
-  const corner = await boardState(page);
-  expect(corner.x).toBe(0);
-  expect(corner.y).toBe(0);
+  // The board redraws on the next frame: wait for the published viewport to follow.
+  await expect.poll(async () => [(await boardState(page)).x, (await boardState(page)).y]).toEqual([0, 0]);
   await page.screenshot({ path: `${SHOTS}/large-120x120-panned.png` });
 });
