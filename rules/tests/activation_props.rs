@@ -211,6 +211,7 @@ fn activation_specs() -> impl Strategy<Value = Spec> {
                 black_first: false,
                 options: OptionSpec { self_activating_knights: knights, ..OptionSpec::default() },
                 cells,
+                terrain: Vec::new(),
                 water_as_map: false,
                 choices,
                 seed: 0,

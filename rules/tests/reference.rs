@@ -1,6 +1,8 @@
 //! The move generator against a slow, obviously-correct reference written from the rules texts
-//! (`reference/model.rs`), on random scenarios built through `Scenario::parse` and random games
-//! played in them through `Ruleset::play`.
+//! (`reference/model.rs`), on random scenarios built through `Scenario::parse` (4x4 to 20x20,
+//! water, towns, trees and hills, random armies from the catalog, leaders of capacity 1-3 and
+//! range 2-3, every option that changes pieces or turns) and random games played in them
+//! through `Ruleset::play`.
 //!
 //! At every step of every game:
 //! - `legal_actions` (no duplicates) is exactly the reference's set of legal actions;
@@ -325,6 +327,15 @@ fn every_piece_and_option_on_a_fixed_board() {
             black_first: false,
             options,
             cells: cells.clone(),
+            // A town, trees and a hill in the middle, among the water.
+            terrain: (0..cells.len())
+                .map(|i| match (i % usize::from(files), i / usize::from(files)) {
+                    (3, 4) => 'T',
+                    (8, 5) => 'F',
+                    (4, 5) | (9, 4) => '^',
+                    _ => '.',
+                })
+                .collect(),
             water_as_map: true,
             choices: (0..40u16).map(|i| (i.wrapping_mul(7919), if i % 9 == 8 { 0 } else { 200 })).collect(),
             seed: 7,

@@ -3,6 +3,8 @@
 //! activation code. It only reads positions through the public API.
 //!
 //! - Pieces move as the texts say, checked by walking every path explicitly.
+//! - Towns, trees and hills follow the terrain table of docs/RULES.md (the texts' "Terrain"
+//!   section with the project's decisions), written again here from that table.
 //! - A turn is replayed from its start to know where every activator stood when each move
 //!   started (rulings 2), and activation is decided by enumerating assignments of activators to
 //!   moves (rulings 4).
@@ -105,6 +107,8 @@ pub struct Rules {
     pub files: u8,
     pub ranks: u8,
     pub water: BTreeSet<Square>,
+    /// Towns (`T`), trees (`F`) and hills (`^`).
+    pub terrain: BTreeMap<Square, char>,
     pub kinds: Vec<Kind>,
     pub moves_per_turn: u8,
     pub cap_by_leaders: bool,
@@ -143,10 +147,17 @@ impl Rules {
             })
             .collect();
         let mut water = BTreeSet::new();
+        let mut terrain = BTreeMap::new();
         for rank in 0..spec.ranks {
             for file in 0..spec.files {
-                if spec.cells[spec.square_index(file, rank)] == super::spec::Cell::Water {
-                    water.insert(Square::new(file, rank));
+                match spec.code(file, rank) {
+                    '~' => {
+                        water.insert(Square::new(file, rank));
+                    }
+                    '.' => {}
+                    code => {
+                        terrain.insert(Square::new(file, rank), code);
+                    }
                 }
             }
         }
@@ -154,6 +165,7 @@ impl Rules {
             files: spec.files,
             ranks: spec.ranks,
             water,
+            terrain,
             kinds,
             moves_per_turn: spec.moves_per_turn,
             cap_by_leaders: spec.cap_by_leaders,
@@ -165,7 +177,8 @@ impl Rules {
     }
 
     fn on_board(&self, f: i32, r: i32) -> Option<Square> {
-        (f >= 0 && r >= 0 && f < i32::from(self.files) && r < i32::from(self.ranks)).then(|| Square::new(f as u8, r as u8))
+        (f >= 0 && r >= 0 && f < i32::from(self.files) && r < i32::from(self.ranks))
+            .then(|| Square::new(f as u8, r as u8))
     }
 
     fn step(&self, sq: Square, df: i32, dr: i32) -> Option<Square> {
@@ -248,7 +261,9 @@ impl<'r> Turn<'r> {
         if rules.cap_by_leaders {
             cap = cap.min(leaders);
         }
-        let over = Side::BOTH.iter().any(|&s| !units.iter().any(|u| u.side == s && rules.kinds[u.kind].class == Class::Leader));
+        let over = Side::BOTH
+            .iter()
+            .any(|&s| !units.iter().any(|u| u.side == s && rules.kinds[u.kind].class == Class::Leader));
         Turn { rules, units, mover, cap, moves: Vec::new(), over }
     }
 
@@ -271,6 +286,25 @@ impl<'r> Turn<'r> {
     /// "No piece lands on water"; captures are of enemies only.
     fn may_land(&self, sq: Square, side: Side) -> bool {
         !self.is_water(sq) && self.side_at(sq) != Some(side)
+    }
+
+    /// A town, trees or hill: "All non-open terrain blocks movement through it, but not into or
+    /// out of it. Exception: Leaders."
+    fn blocks(&self, sq: Square, class: Class) -> bool {
+        class != Class::Leader && self.rules.terrain.contains_key(&sq)
+    }
+
+    /// Whether a piece may end a move of `distance` squares on `sq`, as far as terrain goes:
+    /// heavy cavalry never into trees, cannon never onto hills; heavy cavalry into towns and
+    /// hills, cannon into towns and trees, only by a one-square move ("It takes their entire
+    /// movement to enter a terrain square").
+    fn may_enter(&self, sq: Square, class: Class, distance: i32) -> bool {
+        match (class, self.rules.terrain.get(&sq)) {
+            (_, None) | (Class::Leader, _) => true,
+            (Class::HeavyCavalry, Some('F')) | (Class::Cannon, Some('^')) => false,
+            (Class::HeavyCavalry, Some('T' | '^')) | (Class::Cannon, Some('T' | 'F')) => distance == 1,
+            _ => true,
+        }
     }
 
     /// Rulings 9: no straight-line move passes over water, unless the Lakes option lets pieces
@@ -340,7 +374,10 @@ impl<'r> Turn<'r> {
                 if let Some(victim) = self.unit_at(to) {
                     self.units[victim].alive = false;
                     let side = self.units[victim].side;
-                    let left = self.units.iter().any(|x| x.alive && x.side == side && self.rules.kinds[x.kind].class == Class::Leader);
+                    let left = self
+                        .units
+                        .iter()
+                        .any(|x| x.alive && x.side == side && self.rules.kinds[x.kind].class == Class::Leader);
                     if !left {
                         self.over = true;
                     }
@@ -410,14 +447,19 @@ impl<'r> Turn<'r> {
         if room && self.rules.cannon_leader_swap {
             for c in 0..self.units.len() {
                 let cannon = &self.units[c];
-                if !cannon.alive || cannon.side != self.mover || cannon.moved || self.rules.kinds[cannon.kind].class != Class::Cannon {
+                if !cannon.alive
+                    || cannon.side != self.mover
+                    || cannon.moved
+                    || self.rules.kinds[cannon.kind].class != Class::Cannon
+                {
                     continue;
                 }
                 for (df, dr) in ORTHOGONAL {
                     let Some(sq) = self.rules.step(cannon.at, df, dr) else { continue };
                     let Some(l) = self.unit_at(sq) else { continue };
                     let leader = &self.units[l];
-                    if leader.side != self.mover || leader.moved || self.rules.kinds[leader.kind].class != Class::Leader {
+                    if leader.side != self.mover || leader.moved || self.rules.kinds[leader.kind].class != Class::Leader
+                    {
                         continue;
                     }
                     let mut moves = self.moves.clone();
@@ -438,13 +480,14 @@ impl<'r> Turn<'r> {
         let mut out = BTreeSet::new();
         for &motion in &kind.motions {
             match motion {
-                Motion::Walk(n) => self.walks(unit.at, unit.side, n, &mut out),
+                Motion::Walk(n) => self.walks(unit.at, unit.side, kind.class, n, &mut out),
                 Motion::Line { dirs, max, passing } => {
                     for &(df, dr) in dirs {
                         for d in 1..=i32::from(max) {
                             let Some(to) = self.rules.step(unit.at, df * d, dr * d) else { break };
-                            let between: Vec<Square> =
-                                (1..d).map(|i| self.rules.step(unit.at, df * i, dr * i).expect("on the line")).collect();
+                            let between: Vec<Square> = (1..d)
+                                .map(|i| self.rules.step(unit.at, df * i, dr * i).expect("on the line"))
+                                .collect();
                             if self.line_ok(&between, to, unit.side, kind.class, passing) {
                                 out.insert(to);
                             }
@@ -464,11 +507,18 @@ impl<'r> Turn<'r> {
                             let straight = a == 0 || a == b;
                             let n = df.abs().max(dr.abs());
                             let between: Vec<Square> = if straight {
-                                (1..n).map(|i| self.rules.step(unit.at, df.signum() * i, dr.signum() * i).expect("on the line")).collect()
+                                (1..n)
+                                    .map(|i| {
+                                        self.rules.step(unit.at, df.signum() * i, dr.signum() * i).expect("on the line")
+                                    })
+                                    .collect()
                             } else {
                                 Vec::new()
                             };
-                            if self.may_pass_over(&between, kind.class) {
+                            if self.may_pass_over(&between, kind.class)
+                                && self.leap_clear_of_terrain(unit.at, df, dr, &between, kind.class)
+                                && self.may_enter(to, kind.class, 1)
+                            {
                                 out.insert(to);
                             }
                         }
@@ -479,10 +529,38 @@ impl<'r> Turn<'r> {
         out
     }
 
+    /// The terrain rule for leaps (docs/RULES.md, **Decision**): a knight-like leap passes
+    /// between the orthogonal step along its long side and the diagonal step towards its
+    /// landing square, and is blocked only when both hold terrain ("2 or more terrain squares
+    /// side by side will block a skirmisher"). A straight leap passes over its middle square:
+    /// blocked by terrain there, except that a skirmisher goes around it unless one of the two
+    /// squares beside it holds terrain too.
+    fn leap_clear_of_terrain(&self, from: Square, df: i32, dr: i32, between: &[Square], class: Class) -> bool {
+        if class == Class::Leader {
+            return true;
+        }
+        let (sf, sr) = (df.signum(), dr.signum());
+        let terrain_at =
+            |f: i32, r: i32| self.rules.step(from, f, r).is_some_and(|s| self.rules.terrain.contains_key(&s));
+        if between.is_empty() {
+            let (of, or) = if df.abs() > dr.abs() { (sf, 0) } else { (0, sr) };
+            return !(terrain_at(of, or) && terrain_at(sf, sr));
+        }
+        if !between.iter().any(|s| self.rules.terrain.contains_key(s)) {
+            return true;
+        }
+        if class == Class::LightCavalry && between.len() == 1 {
+            // The two squares beside the middle square, one step across the leap each way.
+            let beside = [(sf - sr, sr + sf), (sf + sr, sr - sf)];
+            return !beside.iter().any(|&(f, r)| terrain_at(f, r));
+        }
+        false
+    }
+
     /// Every king-step path of 1 to `n` steps: the squares walked through must be empty and dry,
     /// no square of the path is the start, and the last square is a landing square.
-    fn walks(&self, start: Square, side: Side, n: u8, out: &mut BTreeSet<Square>) {
-        fn go(turn: &Turn, path: &mut Vec<Square>, side: Side, left: u8, out: &mut BTreeSet<Square>) {
+    fn walks(&self, start: Square, side: Side, class: Class, n: u8, out: &mut BTreeSet<Square>) {
+        fn go(turn: &Turn, path: &mut Vec<Square>, side: Side, class: Class, left: u8, out: &mut BTreeSet<Square>) {
             let last = *path.last().expect("the start");
             for (df, dr) in KING {
                 let Some(next) = turn.rules.step(last, df, dr) else { continue };
@@ -491,23 +569,29 @@ impl<'r> Turn<'r> {
                 let steps = &path[1..];
                 let through = &steps[..steps.len() - 1];
                 let ok = steps.iter().all(|&s| s != start)
-                    && through.iter().all(|&s| turn.is_empty(s) && !turn.is_water(s))
-                    && turn.may_land(next, side);
+                    && through.iter().all(|&s| turn.is_empty(s) && !turn.is_water(s) && !turn.blocks(s, class))
+                    && turn.may_land(next, side)
+                    && turn.may_enter(next, class, steps.len() as i32);
                 if ok {
                     out.insert(next);
                 }
                 if left > 1 {
-                    go(turn, path, side, left - 1, out);
+                    go(turn, path, side, class, left - 1, out);
                 }
                 path.pop();
             }
         }
-        go(self, &mut vec![start], side, n, out);
+        go(self, &mut vec![start], side, class, n, out);
     }
 
     /// Whether a straight move over `between` to `to` is allowed.
     fn line_ok(&self, between: &[Square], to: Square, side: Side, class: Class, passing: Passing) -> bool {
         if !self.may_land(to, side) || !self.may_pass_over(between, class) {
+            return false;
+        }
+        // Terrain stops a line ("cannot move to or capture any enemy unit in a square that is
+        // 'behind' a terrain square"), though it may end on it.
+        if between.iter().any(|&s| self.blocks(s, class)) || !self.may_enter(to, class, between.len() as i32 + 1) {
             return false;
         }
         let stand = |s: Square| self.is_empty(s) && !self.is_water(s);

@@ -67,6 +67,9 @@ pub struct Spec {
     pub options: OptionSpec,
     /// Rank-major (rank 1 first) squares.
     pub cells: Vec<Cell>,
+    /// Towns (`T`), trees (`F`) and hills (`^`) by square, rank-major; `.` elsewhere (water is in
+    /// `cells`). Empty: no such terrain.
+    pub terrain: Vec<char>,
     /// Water written as a `map` (else as a `water` list).
     pub water_as_map: bool,
     /// For each step of the random game: which action (index modulo the number of actions) and
@@ -86,6 +89,16 @@ impl Spec {
         usize::from(rank) * usize::from(self.files) + usize::from(file)
     }
 
+    /// The map code of a square: `~` water, `T` town, `F` trees, `^` hill, `.` open.
+    pub fn code(&self, file: u8, rank: u8) -> char {
+        let i = self.square_index(file, rank);
+        if self.cells[i] == Cell::Water {
+            '~'
+        } else {
+            self.terrain.get(i).copied().unwrap_or('.')
+        }
+    }
+
     /// The scenario file.
     pub fn to_toml(&self) -> String {
         let mut t = String::new();
@@ -94,21 +107,22 @@ impl Spec {
         if self.water_as_map {
             t.push_str("map = [\n");
             for rank in (0..self.ranks).rev() {
-                let row: String = (0..self.files)
-                    .map(|f| if self.cells[self.square_index(f, rank)] == Cell::Water { '~' } else { '.' })
-                    .collect();
+                let row: String = (0..self.files).map(|f| self.code(f, rank)).collect();
                 let _ = writeln!(t, "  \"{row}\",");
             }
             t.push_str("]\n");
         } else {
-            let water: Vec<String> = (0..self.ranks)
-                .flat_map(|r| (0..self.files).map(move |f| (f, r)))
-                .filter(|&(f, r)| self.cells[self.square_index(f, r)] == Cell::Water)
-                .map(|(f, r)| format!("\"{}\"", warlord_rules::Square::new(f, r)))
-                .collect();
-            let _ = writeln!(t, "water = [{}]", water.join(", "));
+            for (code, field) in [('~', "water"), ('T', "towns"), ('F', "trees"), ('^', "hills")] {
+                let squares: Vec<String> = (0..self.ranks)
+                    .flat_map(|r| (0..self.files).map(move |f| (f, r)))
+                    .filter(|&(f, r)| self.code(f, r) == code)
+                    .map(|(f, r)| format!("\"{}\"", warlord_rules::Square::new(f, r)))
+                    .collect();
+                let _ = writeln!(t, "{field} = [{}]", squares.join(", "));
+            }
         }
-        let _ = writeln!(t, "[rules]\nmoves-per-turn = {}\ncap-by-leaders = {}", self.moves_per_turn, self.cap_by_leaders);
+        let _ =
+            writeln!(t, "[rules]\nmoves-per-turn = {}\ncap-by-leaders = {}", self.moves_per_turn, self.cap_by_leaders);
         if let Some(r) = self.default_range {
             let _ = writeln!(t, "activation-range = {r}");
         }
@@ -159,7 +173,12 @@ impl Spec {
 }
 
 fn kind_specs() -> impl Strategy<Value = Vec<KindSpec>> {
-    let leader = (prop::sample::select(vec!["leader", "chieftain"]), 1u8..=3, prop::option::of(2u8..=3), prop::bool::weighted(0.85))
+    let leader = (
+        prop::sample::select(vec!["leader", "chieftain"]),
+        1u8..=3,
+        prop::option::of(2u8..=3),
+        prop::bool::weighted(0.85),
+    )
         .prop_map(|(like, c, r, others)| KindSpec { like, command: Some((c, r, others)) });
     let other = prop::sample::select(NON_LEADERS.to_vec()).prop_map(|like| KindSpec { like, command: None });
     (prop::collection::vec(leader, 1..=3), prop::collection::vec(other, 1..=5)).prop_map(|(mut l, o)| {
@@ -174,54 +193,76 @@ pub fn specs(min: u8, max: u8, max_steps: usize) -> impl Strategy<Value = Spec> 
     (
         (min..=max, min..=max, kind_specs()),
         (1u8..=6, prop::bool::weighted(0.7), prop::option::of(2u8..=3), any::<bool>()),
-        (any::<[bool; 5]>(), any::<bool>(), 0u8..=25, 5u8..=50),
+        (any::<[bool; 5]>(), any::<bool>(), 0u8..=25, 5u8..=50, prop::sample::select(vec![0u8, 0, 10, 25])),
         (prop::collection::vec(any::<(u16, u8)>(), 0..=max_steps), any::<u64>()),
     )
-        .prop_flat_map(|((files, ranks, kinds), rules, (opts, water_as_map, water_pct, piece_pct), (choices, seed))| {
-            let area = usize::from(files) * usize::from(ranks);
-            let nkinds = kinds.len();
-            let cell = (0u8..100, 0..nkinds, any::<bool>()).prop_map(move |(roll, kind, black)| {
-                if roll < water_pct {
-                    Cell::Water
-                } else if roll < water_pct + piece_pct {
-                    Cell::Piece(kind, black)
-                } else {
-                    Cell::Open
+        .prop_flat_map(
+            |(
+                (files, ranks, kinds),
+                rules,
+                (opts, water_as_map, water_pct, piece_pct, terrain_pct),
+                (choices, seed),
+            )| {
+                let area = usize::from(files) * usize::from(ranks);
+                let nkinds = kinds.len();
+                let cell = (0u8..100, 0..nkinds, any::<bool>()).prop_map(move |(roll, kind, black)| {
+                    if roll < water_pct {
+                        Cell::Water
+                    } else if roll < water_pct + piece_pct {
+                        Cell::Piece(kind, black)
+                    } else {
+                        Cell::Open
+                    }
+                });
+                let leaders = kinds.iter().filter(|k| k.command.is_some()).count();
+                // Towns, trees and hills on a share of the squares (none in half the scenarios).
+                let ground = (0u8..100, prop::sample::select(vec!['T', 'F', '^'])).prop_map(move |(roll, code)| {
+                    if roll < terrain_pct {
+                        code
+                    } else {
+                        '.'
+                    }
+                });
+                (
+                    (prop::collection::vec(cell, area), prop::collection::vec(ground, area)),
+                    (0..area, 0..area, 0..leaders, 0..leaders),
+                    Just((files, ranks, kinds.clone(), rules, opts, water_as_map, choices.clone(), seed)),
+                )
+            },
+        )
+        .prop_map(
+            |(
+                (mut cells, terrain),
+                (w, b, wk, bk),
+                (files, ranks, kinds, rules, opts, water_as_map, choices, seed),
+            )| {
+                // Every side has at least one leader (kinds with a command come first).
+                let area = cells.len();
+                cells[w] = Cell::Piece(wk, false);
+                let b = if b == w { (b + 1) % area } else { b };
+                cells[b] = Cell::Piece(bk, true);
+                let (moves_per_turn, cap_by_leaders, default_range, black_first) = rules;
+                Spec {
+                    files,
+                    ranks,
+                    kinds,
+                    moves_per_turn,
+                    cap_by_leaders,
+                    default_range,
+                    black_first,
+                    options: OptionSpec {
+                        self_activating_knights: opts[0],
+                        extended_charge: opts[1],
+                        water_crossing: opts[2],
+                        light_cavalry_extra_move: opts[3],
+                        cannon_leader_swap: opts[4],
+                    },
+                    cells,
+                    terrain,
+                    water_as_map,
+                    choices,
+                    seed,
                 }
-            });
-            let leaders = kinds.iter().filter(|k| k.command.is_some()).count();
-            (
-                prop::collection::vec(cell, area),
-                (0..area, 0..area, 0..leaders, 0..leaders),
-                Just((files, ranks, kinds.clone(), rules, opts, water_as_map, choices.clone(), seed)),
-            )
-        })
-        .prop_map(|(mut cells, (w, b, wk, bk), (files, ranks, kinds, rules, opts, water_as_map, choices, seed))| {
-            // Every side has at least one leader (kinds with a command come first).
-            let area = cells.len();
-            cells[w] = Cell::Piece(wk, false);
-            let b = if b == w { (b + 1) % area } else { b };
-            cells[b] = Cell::Piece(bk, true);
-            let (moves_per_turn, cap_by_leaders, default_range, black_first) = rules;
-            Spec {
-                files,
-                ranks,
-                kinds,
-                moves_per_turn,
-                cap_by_leaders,
-                default_range,
-                black_first,
-                options: OptionSpec {
-                    self_activating_knights: opts[0],
-                    extended_charge: opts[1],
-                    water_crossing: opts[2],
-                    light_cavalry_extra_move: opts[3],
-                    cannon_leader_swap: opts[4],
-                },
-                cells,
-                water_as_map,
-                choices,
-                seed,
-            }
-        })
+            },
+        )
 }
