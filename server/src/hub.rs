@@ -15,7 +15,7 @@ use crate::token::{self, Token};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex as StdMutex};
-use tokio::sync::{watch, Mutex};
+use tokio::sync::{watch, Mutex, Semaphore};
 use tokio::task::JoinHandle;
 use warlord_rules::notation::format_action;
 use warlord_rules::{Phase, Scenario, Side};
@@ -31,6 +31,8 @@ struct Inner {
     store: Store,
     scenarios: HashMap<String, Arc<Scenario>>,
     hubs: StdMutex<HashMap<String, Arc<Hub>>>,
+    /// AI searches running at once: one core is always left to the games' own work.
+    thinkers: Arc<Semaphore>,
 }
 
 /// The seat links of a new game: each token is shown once and only its hash is kept.
@@ -59,7 +61,9 @@ impl Games {
                 }
             })
             .collect();
-        Games { inner: Arc::new(Inner { store, scenarios, hubs: StdMutex::default() }) }
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        let thinkers = Arc::new(Semaphore::new(cores.saturating_sub(1).max(1)));
+        Games { inner: Arc::new(Inner { store, scenarios, hubs: StdMutex::default(), thinkers }) }
     }
 
     /// The store.
@@ -394,7 +398,10 @@ impl Hub {
         // The AI sees what its seat may see: during setup, not the other side's placement.
         let view = game.visible_position(Viewer::Seat(side));
         let rules = game.rules.clone();
+        let Some(thinkers) = self.games.upgrade().map(|g| g.thinkers.clone()) else { return };
+        let Ok(permit) = thinkers.acquire_owned().await else { return };
         let turn = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
             let (agent, budget) = agent::for_level(level);
             agent.choose_turn(&*rules, &view, budget, seed)
         })
