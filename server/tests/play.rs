@@ -324,3 +324,28 @@ async fn the_ai_sets_up_after_a_hidden_setup() {
     assert_eq!(s["pieces"].as_array().unwrap().len(), 64, "both armies are on the board");
     server.stop();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thinking_ai_does_not_hold_up_other_games() {
+    let db = databases().remove(0);
+    let server = server(&db).await;
+    let addr = server.addr;
+    // The strongest AI plays White, so it starts a 3.2 s search at once.
+    let ai_game =
+        create(addr, json!({"scenario": "chieftain", "mode": "ai", "ai": {"side": "white", "level": 8}})).await;
+    let created = create(addr, live()).await;
+    let id = created["id"].as_str().unwrap();
+    let mut white = Ws::connect(addr, id, Some(&token(&created, "white"))).await;
+    let mut black = Ws::connect(addr, id, Some(&token(&created, "black"))).await;
+    let started = std::time::Instant::now();
+    for turn in 0..4u64 {
+        let mover = if turn % 2 == 0 { &mut white } else { &mut black };
+        let s = mover.state_at(turn * 2).await;
+        mover.act(&[&first_legal(&s, "move"), "end"]).await;
+    }
+    let elapsed = started.elapsed();
+    let ai_state = state(addr, ai_game["id"].as_str().unwrap(), Some(&token(&ai_game, "black"))).await.json();
+    assert_eq!(ai_state["state"]["seq"], 0, "the AI is still thinking");
+    assert!(elapsed < std::time::Duration::from_millis(2500), "4 turns took {elapsed:?} while the AI thought");
+    server.stop();
+}
