@@ -232,7 +232,20 @@ async fn preview(
     if game.outcome().is_none() && game.position().to_move() != side {
         return Err(ApiError::new(ErrorCode::NotYourTurn, format!("it is {}'s turn", game.position().to_move())));
     }
-    play_line(&mut game, &request.actions, 0)?;
+    if game.setup_secret() {
+        // A preview that commits the viewer's setup must not show the other side's (rulings
+        // 10): it is answered with the state just before the commit, marked as ending the turn.
+        for (i, text) in request.actions.iter().enumerate() {
+            let mut next = game.clone();
+            play_line(&mut next, std::slice::from_ref(text), i)?;
+            if !next.setup_secret() {
+                return Ok(Json(PreviewBody { state: state_view(&game, viewer, now_ms()), turn_ended: true }));
+            }
+            game = next;
+        }
+    } else {
+        play_line(&mut game, &request.actions, 0)?;
+    }
     let turn_ended = game.outcome().is_some() || game.position().to_move() != side;
     Ok(Json(PreviewBody { state: state_view(&game, viewer, now_ms()), turn_ended }))
 }

@@ -155,6 +155,18 @@ async fn hidden_setup_is_never_sent_to_the_opponent_or_spectators() {
         let mut s = black.state_at(white_seq).await;
         while s["phase"] == "setup" {
             let action = s["legal"][0]["text"].as_str().unwrap().to_string();
+            if action == "end" {
+                // A preview of the commit shows nothing of White's setup either.
+                let path = format!("/api/games/{id}/preview");
+                let body = json!({"actions": ["end"]}).to_string();
+                let preview =
+                    client::request(addr, "POST", &path, Some(&token(&created, "black")), Some(&body)).await.unwrap();
+                assert_eq!(preview.status, 200, "{}", preview.body);
+                let preview = preview.json();
+                assert_eq!(preview["turn_ended"], true);
+                assert!(preview["state"]["pieces"].as_array().unwrap().iter().all(|p| p["side"] != "white"));
+                assert!(!placed.iter().any(|a| preview.to_string().contains(&format!("\"{a}\""))));
+            }
             let seq = black.act(&[&action]).await;
             s = black.state_at(seq).await;
         }
