@@ -45,8 +45,10 @@ pub struct Board {
     stride: usize,
     /// Terrain code (or [`OFF_BOARD`]) of every padded cell.
     cells: Vec<u8>,
-    /// The square of every padded cell (meaningless for off-board cells).
-    squares: Vec<Square>,
+    /// `ceil(2^32 / stride)`: dividing a cell index by the stride is a multiply and a shift
+    /// (exact for every index of a board up to 120x120 with its padding), so that finding a
+    /// cell's square reads no table that grows with the board.
+    stride_reciprocal: u64,
 }
 
 impl Board {
@@ -61,15 +63,14 @@ impl Board {
         let stride = files as usize + 2 * pad;
         let height = ranks as usize + 2 * pad;
         let mut cells = vec![OFF_BOARD; stride * height];
-        let mut squares = vec![Square::new(0, 0); stride * height];
         for rank in 0..ranks as u8 {
             for file in 0..files as u8 {
                 let i = (usize::from(rank) + pad) * stride + usize::from(file) + pad;
                 cells[i] = Terrain::Open as u8;
-                squares[i] = Square::new(file, rank);
             }
         }
-        Ok(Board { files: files as u8, ranks: ranks as u8, pad, stride, cells, squares })
+        let stride_reciprocal = (1u64 << 32).div_ceil(stride as u64);
+        Ok(Board { files: files as u8, ranks: ranks as u8, pad, stride, cells, stride_reciprocal })
     }
 
     /// Number of files (columns).
@@ -136,7 +137,9 @@ impl Board {
     #[inline]
     #[must_use]
     pub(crate) fn square(&self, index: usize) -> Square {
-        self.squares[index]
+        let row = ((index as u64 * self.stride_reciprocal) >> 32) as usize;
+        let column = index - row * self.stride;
+        Square::new((column - self.pad) as u8, (row - self.pad) as u8)
     }
 
     /// The terrain code (or [`OFF_BOARD`]) of a padded cell.
@@ -199,6 +202,16 @@ mod tests {
         let a1 = board.index(Square::new(0, 0));
         let step = board.offset(-3, -3);
         assert_eq!(board.cell((a1 as isize + step) as usize), OFF_BOARD);
+    }
+
+    #[test]
+    fn every_square_maps_to_its_cell_and_back() {
+        for (files, ranks, reach) in [(4, 4, 2), (16, 12, 3), (120, 120, 10), (120, 7, 16)] {
+            let board = Board::new(files, ranks, reach).unwrap();
+            for sq in board.squares() {
+                assert_eq!(board.square(board.index(sq)), sq);
+            }
+        }
     }
 
     #[test]
