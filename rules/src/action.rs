@@ -5,8 +5,7 @@ use crate::square::Square;
 
 /// The eight neighbours of a square, as (file, rank) offsets, in the bit order of
 /// [`Attackers`].
-pub const NEIGHBOURS: [(i32, i32); 8] =
-    [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
+pub const NEIGHBOURS: [(i32, i32); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
 
 /// The pieces joining a melee attack, as a set of the target's eight neighbours (bit `i` is
 /// [`NEIGHBOURS`]`[i]` seen from the target).
@@ -97,9 +96,7 @@ impl Action {
     #[must_use]
     pub fn origin(&self) -> Option<Square> {
         match *self {
-            Action::Move { from, .. } | Action::Swap { from, .. } | Action::Fire { from, .. } => {
-                Some(from)
-            }
+            Action::Move { from, .. } | Action::Swap { from, .. } | Action::Fire { from, .. } => Some(from),
             Action::Attack { .. } | Action::Place { .. } | Action::EndTurn => None,
         }
     }

@@ -20,23 +20,14 @@ pub enum Adjudication {
 /// The result when `limit` turns (0: no limit) have been played in `pos`, decided as `how` says;
 /// `None` while the game goes on.
 #[must_use]
-pub fn turn_limit_outcome(
-    pos: &Position,
-    pieces: &PieceTable,
-    limit: u32,
-    how: Adjudication,
-) -> Option<Outcome> {
+pub fn turn_limit_outcome(pos: &Position, pieces: &PieceTable, limit: u32, how: Adjudication) -> Option<Outcome> {
     if limit == 0 || pos.turns_played() < limit {
         return None;
     }
     if how == Adjudication::Draw {
         return Some(Outcome::draw(EndReason::TurnLimit));
     }
-    let material = |side| {
-        pos.pieces(side)
-            .map(|(_, p)| pieces.get(p.kind).value)
-            .sum::<u32>()
-    };
+    let material = |side| pos.pieces(side).map(|(_, p)| pieces.get(p.kind).value).sum::<u32>();
     Some(match material(Side::White).cmp(&material(Side::Black)) {
         std::cmp::Ordering::Greater => Outcome::win(Side::White, EndReason::TurnLimit),
         std::cmp::Ordering::Less => Outcome::win(Side::Black, EndReason::TurnLimit),

@@ -20,8 +20,7 @@ impl Lines {
     pub fn steps(self) -> &'static [(i32, i32)] {
         const ORTHO: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
         const DIAG: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-        const ALL: [(i32, i32); 8] =
-            [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
+        const ALL: [(i32, i32); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
         match self {
             Lines::Orthogonal => &ORTHO,
             Lines::Diagonal => &DIAG,

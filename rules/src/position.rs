@@ -122,9 +122,8 @@ impl Position {
     /// An empty position on a board, White to move, in the play phase.
     #[must_use]
     pub fn empty(board: Arc<Board>, kinds: usize) -> Position {
-        let cells = (0..board.cell_count())
-            .map(|i| if board.cell(i) == OFF_BOARD { u16::MAX } else { EMPTY })
-            .collect();
+        let cells =
+            (0..board.cell_count()).map(|i| if board.cell(i) == OFF_BOARD { u16::MAX } else { EMPTY }).collect();
         Position {
             board,
             cells,
@@ -237,8 +236,7 @@ impl Position {
     /// Whether the piece on a square has already acted this turn.
     #[must_use]
     pub fn has_moved(&self, sq: Square) -> bool {
-        self.board.contains(sq)
-            && self.slot_at(self.board.index(sq)).is_some_and(|s| self.slots[s as usize].moved)
+        self.board.contains(sq) && self.slot_at(self.board.index(sq)).is_some_and(|s| self.slots[s as usize].moved)
     }
 
     /// Enemy leaders a side has captured.
@@ -255,11 +253,7 @@ impl Position {
 
     /// The whole reserve of a side, as (kind, count) pairs with a count above zero.
     pub fn reserve(&self, side: Side) -> impl Iterator<Item = (KindId, u16)> + '_ {
-        self.reserve[side.index()]
-            .iter()
-            .enumerate()
-            .filter(|(_, &n)| n > 0)
-            .map(|(k, &n)| (k as KindId, n))
+        self.reserve[side.index()].iter().enumerate().filter(|(_, &n)| n > 0).map(|(k, &n)| (k as KindId, n))
     }
 
     /// Leaders that activate others a side has lost.

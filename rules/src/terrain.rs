@@ -23,8 +23,7 @@ pub enum Terrain {
 
 impl Terrain {
     /// Every terrain kind, in the order of their codes.
-    pub const ALL: [Terrain; 5] =
-        [Terrain::Open, Terrain::Water, Terrain::Town, Terrain::Trees, Terrain::Hill];
+    pub const ALL: [Terrain; 5] = [Terrain::Open, Terrain::Water, Terrain::Town, Terrain::Trees, Terrain::Hill];
 
     /// The one-character code used in scenario terrain maps: `.` open, `~` water, `T` town,
     /// `F` trees (forest), `^` hill.

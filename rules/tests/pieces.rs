@@ -63,7 +63,9 @@ fn alone(symbol: char) -> String {
 fn destination_counts_on_an_empty_board_match_the_texts() {
     // "This piece may move to (up to) 24 squares" (Leader), 12 (Heavy Cavalry), 12 (Cannon),
     // 8 (Light Cavalry); Infantry steps to the 8 adjacent squares.
-    for (symbol, expected) in [('L', 24), ('H', 12), ('F', 12), ('A', 12), ('N', 8), ('I', 8), ('E', 12), ('S', 12), ('B', 20), ('R', 20)] {
+    for (symbol, expected) in
+        [('L', 24), ('H', 12), ('F', 12), ('A', 12), ('N', 8), ('I', 8), ('E', 12), ('S', 12), ('B', 20), ('R', 20)]
+    {
         assert_eq!(count(&alone(symbol), "e5", &[]), expected, "piece {symbol}");
     }
 }
@@ -93,8 +95,12 @@ fn a_leader_capture_ends_its_move() {
 fn file_a(pos: &str, over: &[(&str, &str)]) -> Vec<String> {
     let s = scenario(PIECES, pos, "");
     let rules = warlord(&s, over);
-    let mut d: Vec<String> =
-        rules.piece_destinations(&rules.start(), sq("a1")).iter().filter(|s| s.file == 0).map(ToString::to_string).collect();
+    let mut d: Vec<String> = rules
+        .piece_destinations(&rules.start(), sq("a1"))
+        .iter()
+        .filter(|s| s.file == 0)
+        .map(ToString::to_string)
+        .collect();
     d.sort();
     d
 }
@@ -131,7 +137,8 @@ fn sliders_stop_at_the_first_piece() {
     // Rookish on a1 with an enemy on a3: a2, a3 (capture); plus the alfil leap to c3.
     let s = scenario(PIECES, "9/9/9/9/9/9/i8/9/R8", "");
     let rules = warlord(&s, &[]);
-    let mut d: Vec<String> = rules.piece_destinations(&rules.start(), sq("a1")).iter().map(ToString::to_string).collect();
+    let mut d: Vec<String> =
+        rules.piece_destinations(&rules.start(), sq("a1")).iter().map(ToString::to_string).collect();
     d.sort();
     assert_eq!(d, ["a2", "a3", "b1", "c1", "c3", "d1", "e1"]);
 }

@@ -59,10 +59,7 @@ fn each_placement_constraint_is_enforced_with_its_reason() {
     let r = rules();
     let mut p = r.start();
     assert_eq!(p.phase(), &Phase::Setup);
-    let cases = [
-        ("L@a3", "outside white's deployment zone"),
-        ("L@a8", "outside white's deployment zone"),
-    ];
+    let cases = [("L@a3", "outside white's deployment zone"), ("L@a8", "outside white's deployment zone")];
     for (a, why) in cases {
         assert!(refuse(&r, &mut p, a).contains(why), "{a}");
     }

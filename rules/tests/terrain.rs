@@ -22,8 +22,10 @@ like = "rookish"
 /// Destinations of the piece on `at`, on a 9x9 board with `map` (rows from the top; `.` open,
 /// `T` town, `F` trees, `^` hill) and `pieces` placed (`"H@a1"`, lower case for Black).
 fn dests(map: [&str; 9], pieces: &[&str], at: &str, options: &str) -> Vec<String> {
-    let (white, black): (Vec<&str>, Vec<&str>) = pieces.iter().partition(|p| p.starts_with(|c: char| c.is_ascii_uppercase()));
-    let list = |v: &[&str]| v.iter().map(|p| format!("\"{}{}\", ", p[..1].to_ascii_uppercase(), &p[1..])).collect::<String>();
+    let (white, black): (Vec<&str>, Vec<&str>) =
+        pieces.iter().partition(|p| p.starts_with(|c: char| c.is_ascii_uppercase()));
+    let list =
+        |v: &[&str]| v.iter().map(|p| format!("\"{}{}\", ", p[..1].to_ascii_uppercase(), &p[1..])).collect::<String>();
     let map = map.iter().map(|r| format!("\"{r}\"")).collect::<Vec<_>>().join(", ");
     let text = format!(
         "name = \"t\"\nfamily = \"warlord\"\n[board]\nfiles = 9\nranks = 9\nmap = [{map}]\n[options]\n{options}\n{PIECES}\n[setup]\nwhite = [{}\"L@i1\"]\nblack = [{}\"L@i9\"]\n",
@@ -33,12 +35,23 @@ fn dests(map: [&str; 9], pieces: &[&str], at: &str, options: &str) -> Vec<String
     let s = Scenario::parse(&text, "t.toml").unwrap_or_else(|e| panic!("{e}"));
     let rules = s.warlord(&[]).unwrap();
     let sq: Square = at.parse().unwrap();
-    let mut d: Vec<String> = rules.piece_destinations(&warlord_rules::Ruleset::start(&rules), sq).iter().map(ToString::to_string).collect();
+    let mut d: Vec<String> =
+        rules.piece_destinations(&warlord_rules::Ruleset::start(&rules), sq).iter().map(ToString::to_string).collect();
     d.sort();
     d
 }
 
-const OPEN: [&str; 9] = [".........", ".........", ".........", ".........", ".........", ".........", ".........", ".........", "........."];
+const OPEN: [&str; 9] = [
+    ".........",
+    ".........",
+    ".........",
+    ".........",
+    ".........",
+    ".........",
+    ".........",
+    ".........",
+    ".........",
+];
 
 fn with(cells: &[(&str, char)]) -> [&'static str; 9] {
     let mut rows: Vec<Vec<char>> = OPEN.iter().map(|r| r.chars().collect()).collect();
@@ -46,7 +59,8 @@ fn with(cells: &[(&str, char)]) -> [&'static str; 9] {
         let sq: Square = name.parse().unwrap();
         rows[8 - usize::from(sq.rank)][usize::from(sq.file)] = *code;
     }
-    let leaked: Vec<&'static str> = rows.into_iter().map(|r| &*Box::leak(r.into_iter().collect::<String>().into_boxed_str())).collect();
+    let leaked: Vec<&'static str> =
+        rows.into_iter().map(|r| &*Box::leak(r.into_iter().collect::<String>().into_boxed_str())).collect();
     leaked.try_into().unwrap()
 }
 
@@ -68,7 +82,8 @@ fn terrain_blocks_movement_through_it_but_not_into_or_out_of_it() {
 
 #[test]
 fn leaders_move_through_all_terrain() {
-    let ring = with(&[("d4", 'T'), ("e4", 'F'), ("f4", '^'), ("d5", 'T'), ("f5", 'F'), ("d6", '^'), ("e6", 'T'), ("f6", 'F')]);
+    let ring =
+        with(&[("d4", 'T'), ("e4", 'F'), ("f4", '^'), ("d5", 'T'), ("f5", 'F'), ("d6", '^'), ("e6", 'T'), ("f6", 'F')]);
     assert_eq!(dests(ring, &["L@e5"], "e5", "").len(), 24);
     // Other walkers stop in terrain: infantry still reaches its 8 neighbours.
     assert_eq!(dests(ring, &["I@e5"], "e5", "").len(), 8);

@@ -149,7 +149,10 @@ fn the_cannon_leader_swap_is_one_action_and_ends_both_pieces_turn() {
     let (rules, mut pos) = start(&on);
     assert!(is_legal(&*rules, &pos, "b1<>a1"));
     play(&*rules, &mut pos, "b1<>a1");
-    assert_eq!(pos.piece_at("a1".parse().unwrap()).map(|p| rules.pieces().get(p.kind).name.clone()), Some("Cannon".into()));
+    assert_eq!(
+        pos.piece_at("a1".parse().unwrap()).map(|p| rules.pieces().get(p.kind).name.clone()),
+        Some("Cannon".into())
+    );
     // The swapped leader may not activate the infantry beside it; neither piece moves again.
     assert!(!is_legal(&*rules, &pos, "a2-a3"));
     assert!(!is_legal(&*rules, &pos, "a1-c3"));

@@ -39,9 +39,7 @@ fn parse(text: &str, file: &str) -> Result<Vec<Check>, String> {
         if content.is_empty() {
             continue;
         }
-        let (word, rest) = content
-            .split_once(char::is_whitespace)
-            .unwrap_or((content, ""));
+        let (word, rest) = content.split_once(char::is_whitespace).unwrap_or((content, ""));
         let rest = rest.trim();
         match word {
             "options" => {
@@ -50,9 +48,7 @@ fn parse(text: &str, file: &str) -> Result<Vec<Check>, String> {
                     .map(|kv| {
                         kv.split_once('=')
                             .map(|(k, v)| (k.to_string(), v.to_string()))
-                            .ok_or_else(|| {
-                                format!("{file}:{line}: option `{kv}` must be written name=value")
-                            })
+                            .ok_or_else(|| format!("{file}:{line}: option `{kv}` must be written name=value"))
                     })
                     .collect::<Result<_, _>>()?;
                 play.clear();
@@ -63,25 +59,11 @@ fn parse(text: &str, file: &str) -> Result<Vec<Check>, String> {
                 let [depth, count] = nums.as_slice() else {
                     return Err(format!("{file}:{line}: write `depth <n> <count>`"));
                 };
-                let depth = depth
-                    .parse()
-                    .map_err(|_| format!("{file}:{line}: `{depth}` is not a depth"))?;
-                let count = count
-                    .parse()
-                    .map_err(|_| format!("{file}:{line}: `{count}` is not a count"))?;
-                checks.push(Check {
-                    line,
-                    options: options.clone(),
-                    play: play.clone(),
-                    depth,
-                    count,
-                });
+                let depth = depth.parse().map_err(|_| format!("{file}:{line}: `{depth}` is not a depth"))?;
+                let count = count.parse().map_err(|_| format!("{file}:{line}: `{count}` is not a count"))?;
+                checks.push(Check { line, options: options.clone(), play: play.clone(), depth, count });
             }
-            other => {
-                return Err(format!(
-                    "{file}:{line}: unknown line `{other}`; use options, play or depth"
-                ))
-            }
+            other => return Err(format!("{file}:{line}: unknown line `{other}`; use options, play or depth")),
         }
     }
     Ok(checks)
@@ -91,12 +73,9 @@ fn parse(text: &str, file: &str) -> Result<Vec<Check>, String> {
 fn position(rules: &dyn Ruleset, check: &Check, file: &str) -> Result<Position, String> {
     let mut pos = rules.start();
     for turn in &check.play {
-        let actions =
-            parse_turn(turn, rules.pieces()).map_err(|e| format!("{file}:{}: {e}", check.line))?;
+        let actions = parse_turn(turn, rules.pieces()).map_err(|e| format!("{file}:{}: {e}", check.line))?;
         for action in actions {
-            rules
-                .play(&mut pos, action)
-                .map_err(|e| format!("{file}:{}: {action:?}: {e}", check.line))?;
+            rules.play(&mut pos, action).map_err(|e| format!("{file}:{}: {action:?}: {e}", check.line))?;
         }
     }
     Ok(pos)
@@ -104,11 +83,7 @@ fn position(rules: &dyn Ruleset, check: &Check, file: &str) -> Result<Position, 
 
 /// Runs every check of one file; returns the failures.
 fn check_file(path: &Path) -> Vec<String> {
-    let file = path
-        .file_name()
-        .and_then(|n| n.to_str())
-        .unwrap_or("?")
-        .to_string();
+    let file = path.file_name().and_then(|n| n.to_str()).unwrap_or("?").to_string();
     let id = file.trim_end_matches(".txt");
     let Some(builtin) = warlord_scenarios::get(id) else {
         return vec![format!("{file}: no shipped scenario is called `{id}`")];
@@ -143,12 +118,7 @@ fn check_file(path: &Path) -> Vec<String> {
         let started = std::time::Instant::now();
         let got = perft(rules.as_ref(), &pos, check.depth);
         if show {
-            eprintln!(
-                "{file}:{}: depth {} {got} ({:.2} s)",
-                check.line,
-                check.depth,
-                started.elapsed().as_secs_f64()
-            );
+            eprintln!("{file}:{}: depth {} {got} ({:.2} s)", check.line, check.depth, started.elapsed().as_secs_f64());
         }
         if got != check.count {
             failures.push(format!(
@@ -195,12 +165,7 @@ fn every_perft_table_matches_the_engine() {
         all.extend(other.join().expect("the perft worker did not panic"));
         all
     });
-    assert!(
-        failures.is_empty(),
-        "{} perft failures:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert!(failures.is_empty(), "{} perft failures:\n{}", failures.len(), failures.join("\n"));
 }
 
 /// The Warlord scenarios of the texts, whose tables count from the start to depth 2 at least and
@@ -223,11 +188,7 @@ fn every_shipped_scenario_has_a_perft_table() {
     let files = perft_files();
     for b in warlord_scenarios::ALL {
         let path = perft_dir().join(format!("{}.txt", b.id));
-        assert!(
-            files.contains(&path),
-            "{} has no perft table in scenarios/perft/",
-            b.id
-        );
+        assert!(files.contains(&path), "{} has no perft table in scenarios/perft/", b.id);
         let checks = parse(&std::fs::read_to_string(&path).unwrap(), b.id).unwrap();
         assert!(!checks.is_empty(), "{}: no counts", b.id);
         if FULL_TABLES.contains(&b.id) {
@@ -237,16 +198,8 @@ fn every_shipped_scenario_has_a_perft_table() {
                 "{}: no depth-2 count from the start",
                 b.id
             );
-            assert!(
-                checks.iter().any(|c| !c.options.is_empty()),
-                "{}: no counts with options on",
-                b.id
-            );
-            assert!(
-                checks.iter().any(|c| !c.play.is_empty()),
-                "{}: no counts from a later position",
-                b.id
-            );
+            assert!(checks.iter().any(|c| !c.options.is_empty()), "{}: no counts with options on", b.id);
+            assert!(checks.iter().any(|c| !c.play.is_empty()), "{}: no counts from a later position", b.id);
         }
     }
 }
@@ -254,30 +207,14 @@ fn every_shipped_scenario_has_a_perft_table() {
 #[test]
 fn the_table_reader_rejects_what_it_does_not_understand() {
     assert!(parse("depth 1", "t").unwrap_err().contains("t:1"));
-    assert!(parse("# fine\nperft 1 20", "t")
-        .unwrap_err()
-        .contains("t:2: unknown line `perft`"));
-    assert!(parse("options free-setup", "t")
-        .unwrap_err()
-        .contains("name=value"));
+    assert!(parse("# fine\nperft 1 20", "t").unwrap_err().contains("t:2: unknown line `perft`"));
+    assert!(parse("options free-setup", "t").unwrap_err().contains("name=value"));
     assert!(parse("depth x 3", "t").is_err());
-    let checks = parse(
-        "depth 1 5 # five\noptions a=1 b=2\nplay a1-a2, pass\ndepth 2 7\noptions\ndepth 1 5",
-        "t",
-    )
-    .unwrap();
+    let checks =
+        parse("depth 1 5 # five\noptions a=1 b=2\nplay a1-a2, pass\ndepth 2 7\noptions\ndepth 1 5", "t").unwrap();
     assert_eq!(checks.len(), 3);
     assert!(checks[0].options.is_empty() && checks[0].play.is_empty());
-    assert_eq!(
-        checks[1].options,
-        [
-            ("a".to_string(), "1".to_string()),
-            ("b".to_string(), "2".to_string())
-        ]
-    );
-    assert_eq!(
-        (checks[1].play.len(), checks[1].depth, checks[1].count),
-        (1, 2, 7)
-    );
+    assert_eq!(checks[1].options, [("a".to_string(), "1".to_string()), ("b".to_string(), "2".to_string())]);
+    assert_eq!((checks[1].play.len(), checks[1].depth, checks[1].count), (1, 2, 7));
     assert!(checks[2].options.is_empty() && checks[2].play.is_empty());
 }

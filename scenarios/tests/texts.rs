@@ -160,15 +160,7 @@ const EXPECT: &[Expect] = &[
         moves_per_turn: 10,
         first_turn_cap: 10,
         range: 2,
-        army: &[
-            ("C", 16),
-            ("N", 6),
-            ("S", 6),
-            ("H", 6),
-            ("B", 4),
-            ("R", 4),
-            ("W", 30),
-        ],
+        army: &[("C", 16), ("N", 6), ("S", 6), ("H", 6), ("B", 4), ("R", 4), ("W", 30)],
         water: 0,
         reconstructed: true,
     },
@@ -193,8 +185,7 @@ fn mirror(s: Square, ranks: u8) -> Square {
 fn army(rules: &WarlordRules, pos: &Position, side: Side) -> BTreeMap<String, usize> {
     let mut out = BTreeMap::new();
     for (_, p) in pos.pieces(side) {
-        *out.entry(rules.pieces().get(p.kind).symbol.clone())
-            .or_insert(0) += 1;
+        *out.entry(rules.pieces().get(p.kind).symbol.clone()).or_insert(0) += 1;
     }
     out
 }
@@ -204,69 +195,25 @@ fn boards_leaders_caps_and_armies_follow_the_texts() {
     for e in EXPECT {
         let (s, rules) = load(e.id);
         let start = rules.start();
-        assert_eq!(
-            (s.board.files(), s.board.ranks()),
-            (e.files, e.ranks),
-            "{}: board",
-            e.id
-        );
-        assert_eq!(
-            rules.config().moves_per_turn,
-            e.moves_per_turn,
-            "{}: moves-per-turn",
-            e.id
-        );
-        assert!(
-            rules.config().cap_by_leaders,
-            "{}: never more moves than leaders",
-            e.id
-        );
-        assert_eq!(
-            start.turn_cap(),
-            e.first_turn_cap,
-            "{}: moves allowed in the first turn",
-            e.id
-        );
-        assert_eq!(
-            s.reconstructed, e.reconstructed,
-            "{}: reconstructed flag",
-            e.id
-        );
+        assert_eq!((s.board.files(), s.board.ranks()), (e.files, e.ranks), "{}: board", e.id);
+        assert_eq!(rules.config().moves_per_turn, e.moves_per_turn, "{}: moves-per-turn", e.id);
+        assert!(rules.config().cap_by_leaders, "{}: never more moves than leaders", e.id);
+        assert_eq!(start.turn_cap(), e.first_turn_cap, "{}: moves allowed in the first turn", e.id);
+        assert_eq!(s.reconstructed, e.reconstructed, "{}: reconstructed flag", e.id);
         if e.reconstructed {
-            assert!(
-                s.reconstruction.len() > 200,
-                "{}: the reconstruction must say what it honours and invents",
-                e.id
-            );
+            assert!(s.reconstruction.len() > 200, "{}: the reconstruction must say what it honours and invents", e.id);
         }
-        let water = s
-            .board
-            .squares()
-            .filter(|&q| s.board.terrain(q) == Terrain::Water)
-            .count();
+        let water = s.board.squares().filter(|&q| s.board.terrain(q) == Terrain::Water).count();
         assert_eq!(water, e.water, "{}: water squares", e.id);
-        let expected: BTreeMap<String, usize> =
-            e.army.iter().map(|(k, n)| (k.to_string(), *n)).collect();
+        let expected: BTreeMap<String, usize> = e.army.iter().map(|(k, n)| (k.to_string(), *n)).collect();
         for side in Side::BOTH {
-            assert_eq!(
-                army(&rules, &start, side),
-                expected,
-                "{}: {side}'s army",
-                e.id
-            );
-            let leaders = start
-                .pieces(side)
-                .filter(|(_, p)| rules.pieces().get(p.kind).is_leader())
-                .count();
+            assert_eq!(army(&rules, &start, side), expected, "{}: {side}'s army", e.id);
+            let leaders = start.pieces(side).filter(|(_, p)| rules.pieces().get(p.kind).is_leader()).count();
             assert_eq!(leaders, e.leaders, "{}: {side}'s leaders", e.id);
         }
         for (_, kind) in rules.pieces().iter() {
             if let Some(c) = kind.command {
-                assert_eq!(
-                    c.range, e.range,
-                    "{}: {}'s activation range",
-                    e.id, kind.name
-                );
+                assert_eq!(c.range, e.range, "{}: {}'s activation range", e.id, kind.name);
             }
         }
         assert_eq!(
@@ -288,20 +235,12 @@ fn both_sides_start_as_mirror_images() {
             let m = start.piece_at(mirror(q, ranks));
             assert_eq!(
                 m,
-                Some(warlord_rules::Piece {
-                    kind: p.kind,
-                    side: Side::Black
-                }),
+                Some(warlord_rules::Piece { kind: p.kind, side: Side::Black }),
                 "{}: {q} and its mirror",
                 e.id
             );
         }
-        assert_eq!(
-            start.piece_count(Side::White),
-            start.piece_count(Side::Black),
-            "{}",
-            e.id
-        );
+        assert_eq!(start.piece_count(Side::White), start.piece_count(Side::Black), "{}", e.id);
         for q in s.board.squares() {
             assert_eq!(
                 s.board.terrain(q),
@@ -327,11 +266,7 @@ fn every_piece_starts_within_range_of_a_leader() {
         let (_, rules) = load(e.id);
         let start = rules.start();
         for (q, _) in start.pieces(Side::White) {
-            assert!(
-                !rules.activators(&start, q).is_empty(),
-                "{}: nothing can activate the piece on {q}",
-                e.id
-            );
+            assert!(!rules.activators(&start, q).is_empty(), "{}: nothing can activate the piece on {q}", e.id);
         }
     }
 }
@@ -349,14 +284,7 @@ fn heavy_cavalry_follows_the_version_of_its_text() {
     // Rulings 8: Warlord 2.0 as first published (file 001) limits the charge; the scenarios of
     // file 000 let heavy cavalry jump any pieces.
     assert_eq!(passing_of(&load("warlord-2-0").1, "H"), Passing::Charge);
-    for id in [
-        "clash-of-arms",
-        "battle-line",
-        "civil-war",
-        "river",
-        "lakes",
-        "lakes-2",
-    ] {
+    for id in ["clash-of-arms", "battle-line", "civil-war", "river", "lakes", "lakes-2"] {
         assert_eq!(passing_of(&load(id).1, "H"), Passing::Jump, "{id}");
     }
 }
@@ -367,53 +295,31 @@ fn the_warlord_2_0_charge_stops_after_one_enemy_unless_extended() {
     // b9, c9, d9.
     let (s, rules) = load("warlord-2-0");
     let mut pos = rules.start();
-    for turn in [
-        "b1-b3, pass",
-        "b3-a3, pass",
-        "c2-b3, pass",
-        "a3-a6, pass",
-        "b3-a5, pass",
-        "a6-a9, pass",
-        "a5-a7, pass",
-    ] {
+    for turn in
+        ["b1-b3, pass", "b3-a3, pass", "c2-b3, pass", "a3-a6, pass", "b3-a5, pass", "a6-a9, pass", "a5-a7, pass"]
+    {
         for text in [turn, "pass"] {
             for a in warlord_rules::notation::parse_turn(text, rules.pieces()).unwrap() {
-                rules
-                    .play(&mut pos, a)
-                    .unwrap_or_else(|e| panic!("{text}: {e}"));
+                rules.play(&mut pos, a).unwrap_or_else(|e| panic!("{text}: {e}"));
             }
         }
     }
     let along_rank_9 = |r: &WarlordRules| {
-        let mut d: Vec<String> = r
-            .piece_destinations(&pos, sq("a9"))
-            .into_iter()
-            .filter(|q| q.rank == 8)
-            .map(|q| q.to_string())
-            .collect();
+        let mut d: Vec<String> =
+            r.piece_destinations(&pos, sq("a9")).into_iter().filter(|q| q.rank == 8).map(|q| q.to_string()).collect();
         d.sort();
         d
     };
     assert_eq!(along_rank_9(&rules), ["b9", "c9"]);
-    let extended = s
-        .warlord(&[("extended-charge".to_string(), "true".to_string())])
-        .unwrap();
+    let extended = s.warlord(&[("extended-charge".to_string(), "true".to_string())]).unwrap();
     assert_eq!(along_rank_9(&extended), ["b9", "c9", "d9"]);
 }
 
 #[test]
 fn the_warlord_2_0_options_are_available_and_off() {
     let (s, _) = load("warlord-2-0");
-    for name in [
-        "extended-charge",
-        "light-cavalry-extra-move",
-        "cannon-leader-swap",
-    ] {
-        assert_eq!(
-            s.options.get(name).and_then(|v| v.as_bool()),
-            Some(false),
-            "{name} is off by default"
-        );
+    for name in ["extended-charge", "light-cavalry-extra-move", "cannon-leader-swap"] {
+        assert_eq!(s.options.get(name).and_then(|v| v.as_bool()), Some(false), "{name} is off by default");
         let on = s.ruleset(&[(name.to_string(), "true".to_string())]);
         assert!(on.is_ok(), "{name} can be chosen");
     }
@@ -444,11 +350,7 @@ fn home_files() -> impl Iterator<Item = u8> {
 fn the_ring_boards_are_four_sections_around_water() {
     for (id, across) in [("river", 4u8), ("lakes", 2), ("lakes-2", 2)] {
         let (s, _) = load(id);
-        let land = s
-            .board
-            .squares()
-            .filter(|&q| s.board.terrain(q) != Terrain::Water)
-            .count();
+        let land = s.board.squares().filter(|&q| s.board.terrain(q) != Terrain::Water).count();
         assert_eq!(land, SECTIONS, "{id}: the land is the four board sections");
         // Between the two 8x8 homes (files e-l, ranks 1-8 and the top 8 ranks) lies the water.
         let ranks = s.board.ranks();
@@ -456,25 +358,15 @@ fn the_ring_boards_are_four_sections_around_water() {
         for f in home_files() {
             for r in 0..ranks {
                 let water = s.board.terrain(Square::new(f, r)) == Terrain::Water;
-                assert_eq!(
-                    water,
-                    (8..8 + across).contains(&r),
-                    "{id}: {}",
-                    Square::new(f, r)
-                );
+                assert_eq!(water, (8..8 + across).contains(&r), "{id}: {}", Square::new(f, r));
             }
         }
         // The flanks (files a-d, m-p) are land for 8 ranks across the middle: the crossings.
         for f in (0..4).chain(12..16) {
-            let land_ranks: Vec<u8> = (0..ranks)
-                .filter(|&r| s.board.terrain(Square::new(f, r)) != Terrain::Water)
-                .collect();
+            let land_ranks: Vec<u8> =
+                (0..ranks).filter(|&r| s.board.terrain(Square::new(f, r)) != Terrain::Water).collect();
             let lo = (ranks - 8) / 2;
-            assert_eq!(
-                land_ranks,
-                (lo..lo + 8).collect::<Vec<_>>(),
-                "{id}: file {f}"
-            );
+            assert_eq!(land_ranks, (lo..lo + 8).collect::<Vec<_>>(), "{id}: file {f}");
         }
     }
 }
@@ -485,9 +377,7 @@ fn on_the_shore(rules: &WarlordRules) -> Position {
     let turns = ["f4-f6, e4-e7, pass", "pass", "e7-e8, pass", "pass"];
     for turn in turns {
         for a in warlord_rules::notation::parse_turn(turn, rules.pieces()).unwrap() {
-            rules
-                .play(&mut pos, a)
-                .unwrap_or_else(|e| panic!("{turn}: {e}"));
+            rules.play(&mut pos, a).unwrap_or_else(|e| panic!("{turn}: {e}"));
         }
     }
     pos
@@ -500,30 +390,12 @@ fn the_lakes_water_can_be_crossed_with_the_option_and_the_river_cannot() {
         let (s, rules) = load(id);
         let pos = on_the_shore(&rules);
         let without = rules.piece_destinations(&pos, sq("e8"));
-        assert!(
-            !without.contains(&sq(far_shore)),
-            "{id}: no crossing by default"
-        );
-        let with = s
-            .warlord(&crossing)
-            .unwrap()
-            .piece_destinations(&pos, sq("e8"));
-        assert_eq!(
-            with.contains(&sq(far_shore)),
-            id != "river",
-            "{id}: the far shore with the crossing option"
-        );
+        assert!(!without.contains(&sq(far_shore)), "{id}: no crossing by default");
+        let with = s.warlord(&crossing).unwrap().piece_destinations(&pos, sq("e8"));
+        assert_eq!(with.contains(&sq(far_shore)), id != "river", "{id}: the far shore with the crossing option");
         // Leaders never cross water, with or without the option.
-        let leader = s
-            .warlord(&crossing)
-            .unwrap()
-            .piece_destinations(&pos, sq("f6"));
-        assert!(
-            leader
-                .iter()
-                .all(|q| s.board.terrain(*q) != Terrain::Water && q.rank < 8),
-            "{id}: {leader:?}"
-        );
+        let leader = s.warlord(&crossing).unwrap().piece_destinations(&pos, sq("f6"));
+        assert!(leader.iter().all(|q| s.board.terrain(*q) != Terrain::Water && q.rank < 8), "{id}: {leader:?}");
     }
 }
 
@@ -533,10 +405,7 @@ fn the_arrays_have_the_character_of_their_names() {
     let (_, rules) = load("battle-line");
     let start = rules.start();
     for rank in [2u8, 3] {
-        let n = start
-            .pieces(Side::White)
-            .filter(|(q, _)| q.rank == rank)
-            .count();
+        let n = start.pieces(Side::White).filter(|(q, _)| q.rank == rank).count();
         assert_eq!(n, 16, "battle-line: rank {} is a full line", rank + 1);
     }
     // Civil War: each side is split into two wings of 16 in opposite corners.
@@ -546,25 +415,11 @@ fn the_arrays_have_the_character_of_their_names() {
         let (a, b) = (sq(a), sq(b));
         start
             .pieces(side)
-            .filter(|(q, _)| {
-                (a.file..=b.file).contains(&q.file) && (a.rank..=b.rank).contains(&q.rank)
-            })
+            .filter(|(q, _)| (a.file..=b.file).contains(&q.file) && (a.rank..=b.rank).contains(&q.rank))
             .count()
     };
-    assert_eq!(
-        (
-            in_region(Side::White, "a1", "g4"),
-            in_region(Side::White, "j9", "p12")
-        ),
-        (16, 16)
-    );
-    assert_eq!(
-        (
-            in_region(Side::Black, "a9", "g12"),
-            in_region(Side::Black, "j1", "p4")
-        ),
-        (16, 16)
-    );
+    assert_eq!((in_region(Side::White, "a1", "g4"), in_region(Side::White, "j9", "p12")), (16, 16));
+    assert_eq!((in_region(Side::Black, "a9", "g12"), in_region(Side::Black, "j1", "p4")), (16, 16));
     for side in Side::BOTH {
         let leaders = |a, b| {
             start
@@ -577,38 +432,14 @@ fn the_arrays_have_the_character_of_their_names() {
                 })
                 .count()
         };
-        let (lo, hi) = if side == Side::White {
-            (("a1", "g4"), ("j9", "p12"))
-        } else {
-            (("a9", "g12"), ("j1", "p4"))
-        };
-        assert_eq!(
-            (leaders(lo.0, lo.1), leaders(hi.0, hi.1)),
-            (3, 3),
-            "civil-war: {side}'s leaders per wing"
-        );
+        let (lo, hi) = if side == Side::White { (("a1", "g4"), ("j9", "p12")) } else { (("a9", "g12"), ("j1", "p4")) };
+        assert_eq!((leaders(lo.0, lo.1), leaders(hi.0, hi.1)), (3, 3), "civil-war: {side}'s leaders per wing");
     }
-    assert_eq!(
-        s.zones[0].len(),
-        2 * 28,
-        "civil-war: White deploys in two corners"
-    );
+    assert_eq!(s.zones[0].len(), 2 * 28, "civil-war: White deploys in two corners");
     // A Clash of Arms: the fronts are 2 empty ranks apart.
     let (_, rules) = load("clash-of-arms");
     let start = rules.start();
-    let front = start
-        .pieces(Side::White)
-        .map(|(q, _)| q.rank)
-        .max()
-        .unwrap();
-    let enemy = start
-        .pieces(Side::Black)
-        .map(|(q, _)| q.rank)
-        .min()
-        .unwrap();
-    assert_eq!(
-        enemy - front - 1,
-        2,
-        "clash-of-arms: empty ranks between the fronts"
-    );
+    let front = start.pieces(Side::White).map(|(q, _)| q.rank).max().unwrap();
+    let enemy = start.pieces(Side::Black).map(|(q, _)| q.rank).min().unwrap();
+    assert_eq!(enemy - front - 1, 2, "clash-of-arms: empty ranks between the fronts");
 }

@@ -26,20 +26,14 @@ impl Run {
     /// returns stderr.
     pub fn user_error(self) -> String {
         assert_eq!(self.code, 1, "expected exit code 1: {self:#?}");
-        assert!(
-            self.stderr.starts_with("error: "),
-            "expected an error message: {self:#?}"
-        );
+        assert!(self.stderr.starts_with("error: "), "expected an error message: {self:#?}");
         self.stderr
     }
 }
 
 /// The workspace root: relative paths in tests (`records/...`) start here.
 pub fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("the cli crate is in the workspace")
-        .to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("the cli crate is in the workspace").to_path_buf()
 }
 
 /// The path of a file a test writes (each test uses its own names).
@@ -63,21 +57,13 @@ pub fn warlord_with_input(args: &[&str], input: &str) -> Run {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the warlord binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(input.as_bytes())
-        .expect("input is written");
+    child.stdin.take().expect("stdin is piped").write_all(input.as_bytes()).expect("input is written");
     let output = child.wait_with_output().expect("warlord finishes");
     let run = Run {
         code: output.status.code().unwrap_or(-1),
         stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
     };
-    assert!(
-        !run.stderr.contains("panicked"),
-        "warlord panicked: {run:#?}"
-    );
+    assert!(!run.stderr.contains("panicked"), "warlord panicked: {run:#?}");
     run
 }

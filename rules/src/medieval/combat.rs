@@ -41,11 +41,7 @@ impl MedievalRules {
             .map(|n| self.slot_strength(pos, n).0)
             .sum();
         let defence = self.slot_strength(pos, target).1;
-        Combat {
-            offence,
-            defence,
-            success: offence > defence,
-        }
+        Combat { offence, defence, success: offence > defence }
     }
 
     /// A cannon shot from the padded cell `from` along ray `dir` (an index into
@@ -53,11 +49,7 @@ impl MedievalRules {
     /// after the target.
     fn cannon(&self, pos: &Position, from: usize, dir: usize) -> Combat {
         let others = (ray(pos, from, self.neighbours[dir]).count() as u32).saturating_sub(1);
-        Combat {
-            offence: 1,
-            defence: others,
-            success: others == 0,
-        }
+        Combat { offence: 1, defence: others, success: others == 0 }
     }
 
     /// What an attack does in `pos` (the action must be a legal attack); `None` for other
@@ -66,8 +58,7 @@ impl MedievalRules {
         match action {
             Action::Attack { target, .. } => Some(self.melee(pos, self.board.index(target))),
             Action::Fire { from, target } => {
-                let dir =
-                    line_direction(from, target).expect("a legal cannon shot is along a line");
+                let dir = line_direction(from, target).expect("a legal cannon shot is along a line");
                 Some(self.cannon(pos, self.board.index(from), dir))
             }
             _ => None,
@@ -83,9 +74,7 @@ pub(super) fn line_direction(from: Square, target: Square) -> Option<usize> {
     if (df, dr) == (0, 0) || !(df == 0 || dr == 0 || df.abs() == dr.abs()) {
         return None;
     }
-    NEIGHBOURS
-        .iter()
-        .position(|&n| n == (df.signum(), dr.signum()))
+    NEIGHBOURS.iter().position(|&n| n == (df.signum(), dr.signum()))
 }
 
 /// The pieces (as slots) on the ray from the padded cell `from` (not included) in steps of

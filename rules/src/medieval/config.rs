@@ -23,13 +23,7 @@ use crate::piece::{KindId, PieceTable};
 type FieldError = (String, String);
 
 /// The text's strength table ([004] Piece Strengths): offence, defence.
-const TEXT_STRENGTHS: [(&str, u32, u32); 5] = [
-    ("K", 2, 4),
-    ("Q", 6, 6),
-    ("R", 0, 0),
-    ("B", 3, 6),
-    ("N", 4, 8),
-];
+const TEXT_STRENGTHS: [(&str, u32, u32); 5] = [("K", 2, 4), ("Q", 6, 6), ("R", 0, 0), ("B", 3, 6), ("N", 4, 8)];
 
 /// The largest strength a scenario may give, so that sums never overflow.
 const MAX_STRENGTH: i64 = 1000;
@@ -96,10 +90,7 @@ impl MedievalConfig {
 
     /// Reads `[rules]` for the scenario's pieces. Every field is optional: the defaults are the
     /// text's rules for the kinds with the text's symbols. Errors name the field.
-    pub fn from_table(
-        rules: &toml::Table,
-        pieces: &PieceTable,
-    ) -> Result<MedievalConfig, FieldError> {
+    pub fn from_table(rules: &toml::Table, pieces: &PieceTable) -> Result<MedievalConfig, FieldError> {
         let default_kinds = |symbol: &str| pieces.by_symbol(symbol).into_iter().collect::<Vec<_>>();
         let mut actions_per_turn = 3;
         let mut pawns = default_kinds("P");
@@ -160,68 +151,49 @@ impl MedievalConfig {
                 (true, Some(_)) => {
                     return Err((
                         format!("rules.strength.{}", piece.symbol),
-                        format!("the {} is a pawn: its strength comes from its formation (rules.pawn-per-neighbour)", piece.name),
+                        format!(
+                            "the {} is a pawn: its strength comes from its formation (rules.pawn-per-neighbour)",
+                            piece.name
+                        ),
                     ))
                 }
                 (false, None) => {
                     return Err((
                         "rules.strength".into(),
-                        format!("no strength for the {} ({}): add {} = [offence, defence]", piece.name, piece.symbol, piece.symbol),
+                        format!(
+                            "no strength for the {} ({}): add {} = [offence, defence]",
+                            piece.name, piece.symbol, piece.symbol
+                        ),
                     ))
                 }
             });
         }
-        let cannon = (0..pieces.len())
-            .map(|k| cannon.contains(&(k as KindId)))
-            .collect();
-        let formation = Formation {
-            counts,
-            offence: per_neighbour.0,
-            defence: per_neighbour.1,
-        };
-        Ok(MedievalConfig {
-            actions_per_turn,
-            strength,
-            formation,
-            cannon,
-        })
+        let cannon = (0..pieces.len()).map(|k| cannon.contains(&(k as KindId))).collect();
+        let formation = Formation { counts, offence: per_neighbour.0, defence: per_neighbour.1 };
+        Ok(MedievalConfig { actions_per_turn, strength, formation, cannon })
     }
 }
 
 /// A list of piece symbols, as kinds.
 fn kinds(value: &toml::Value, pieces: &PieceTable, field: &str) -> Result<Vec<KindId>, FieldError> {
-    let list = value.as_array().ok_or_else(|| {
-        (
-            field.to_string(),
-            "must be a list of piece symbols, like [\"R\"]".to_string(),
-        )
-    })?;
+    let list = value
+        .as_array()
+        .ok_or_else(|| (field.to_string(), "must be a list of piece symbols, like [\"R\"]".to_string()))?;
     list.iter()
         .map(|v| {
-            let symbol = v.as_str().ok_or_else(|| {
-                (
-                    field.to_string(),
-                    "must be a list of piece symbols, like [\"R\"]".to_string(),
-                )
-            })?;
-            pieces.by_symbol(symbol).ok_or_else(|| {
-                (
-                    field.to_string(),
-                    format!("no piece of this scenario has the symbol `{symbol}`"),
-                )
-            })
+            let symbol = v
+                .as_str()
+                .ok_or_else(|| (field.to_string(), "must be a list of piece symbols, like [\"R\"]".to_string()))?;
+            pieces
+                .by_symbol(symbol)
+                .ok_or_else(|| (field.to_string(), format!("no piece of this scenario has the symbol `{symbol}`")))
         })
         .collect()
 }
 
 /// An `[offence, defence]` pair.
 fn pair(value: &toml::Value, field: &str) -> Result<(u32, u32), FieldError> {
-    let bad = || {
-        (
-            field.to_string(),
-            format!("must be [offence, defence], two whole numbers from 0 to {MAX_STRENGTH}"),
-        )
-    };
+    let bad = || (field.to_string(), format!("must be [offence, defence], two whole numbers from 0 to {MAX_STRENGTH}"));
     match value.as_array().map(Vec::as_slice) {
         Some([toml::Value::Integer(o), toml::Value::Integer(d)])
             if (0..=MAX_STRENGTH).contains(o) && (0..=MAX_STRENGTH).contains(d) =>

@@ -71,26 +71,15 @@ impl RingTable {
         let rings = (0..3usize.pow(8))
             .map(|code| {
                 let fill: Vec<u8> = (0..8).map(|i| (code / 3usize.pow(i)) as u8 % 3).collect();
-                let counted = |i: usize| {
-                    fill[i] == PAWN || counts == FormationCount::Pieces && fill[i] == OTHER
-                };
+                let counted = |i: usize| fill[i] == PAWN || counts == FormationCount::Pieces && fill[i] == OTHER;
                 let pawn_squares: Vec<usize> = (0..8).filter(|&i| fill[i] == PAWN).collect();
                 let inner: usize = pawn_squares
                     .iter()
-                    .map(|&i| {
-                        (0..8)
-                            .filter(|&j| counted(j) && adjacent(NEIGHBOURS[i], NEIGHBOURS[j]))
-                            .count()
-                    })
+                    .map(|&i| (0..8).filter(|&j| counted(j) && adjacent(NEIGHBOURS[i], NEIGHBOURS[j])).count())
                     .sum();
                 let mut outer_worth: Vec<usize> = outer
                     .iter()
-                    .map(|&o| {
-                        pawn_squares
-                            .iter()
-                            .filter(|&&i| adjacent(o, NEIGHBOURS[i]))
-                            .count()
-                    })
+                    .map(|&o| pawn_squares.iter().filter(|&&i| adjacent(o, NEIGHBOURS[i])).count())
                     .collect();
                 outer_worth.sort_unstable_by(|a, b| b.cmp(a));
                 let mut gain = [0u8; 17];
@@ -101,11 +90,7 @@ impl RingTable {
                 }
                 let n = |kind| fill.iter().filter(|&&f| f == kind).count() as u8;
                 debug_assert_eq!(n(EMPTY) + n(PAWN) + n(OTHER), 8);
-                Ring {
-                    pawns: n(PAWN),
-                    others: n(OTHER),
-                    gain,
-                }
+                Ring { pawns: n(PAWN), others: n(OTHER), gain }
             })
             .collect();
         RingTable { counts, rings }
@@ -127,8 +112,7 @@ impl RingTable {
                 if self.counts == FormationCount::Pieces {
                     leftover += fixed.len() - usize::from(r.others);
                 }
-                best_fixed[usize::from(r.others)]
-                    + u64::from(per_pawn) * u64::from(r.gain[leftover.min(16)])
+                best_fixed[usize::from(r.others)] + u64::from(per_pawn) * u64::from(r.gain[leftover.min(16)])
             })
             .max()
             .unwrap_or(0)
@@ -149,9 +133,7 @@ impl MedievalRules {
             }
         }
         fixed.sort_unstable_by(|a, b| b.cmp(a));
-        let ring = self
-            .ring
-            .get_or_init(|| RingTable::new(self.config.formation.counts));
+        let ring = self.ring.get_or_init(|| RingTable::new(self.config.formation.counts));
         ring.max_offence(pawns, &fixed, self.config.formation.offence)
     }
 
@@ -181,13 +163,7 @@ mod tests {
     use super::*;
 
     /// Calls `f` with every `k`-subset of `0..n`.
-    fn subsets(
-        n: usize,
-        k: usize,
-        from: usize,
-        chosen: &mut Vec<usize>,
-        f: &mut impl FnMut(&[usize]),
-    ) {
+    fn subsets(n: usize, k: usize, from: usize, chosen: &mut Vec<usize>, f: &mut impl FnMut(&[usize])) {
         if chosen.len() == k {
             return f(chosen);
         }
@@ -208,11 +184,7 @@ mod tests {
             let pawn_total: u64 = set
                 .iter()
                 .filter(|&&i| i < 8)
-                .map(|&i| {
-                    set.iter()
-                        .filter(|&&j| adjacent(squares[i], squares[j]))
-                        .count() as u64
-                })
+                .map(|&i| set.iter().filter(|&&j| adjacent(squares[i], squares[j])).count() as u64)
                 .sum();
             let free_ring = 8 - set.iter().filter(|&&i| i < 8).count();
             let fixed_total: u64 = fixed.iter().take(free_ring).map(|&o| u64::from(o)).sum();
@@ -234,11 +206,7 @@ mod tests {
             (5, vec![6]),
             (6, vec![]),
         ] {
-            assert_eq!(
-                table.max_offence(pawns, &fixed, 1),
-                brute_force(pawns, &fixed),
-                "{pawns} pawns, {fixed:?}"
-            );
+            assert_eq!(table.max_offence(pawns, &fixed, 1), brute_force(pawns, &fixed), "{pawns} pawns, {fixed:?}");
         }
     }
 
@@ -254,10 +222,6 @@ mod tests {
         // Counting any friendly piece, a king next to a pawn makes it worth 1.
         let pieces = RingTable::new(FormationCount::Pieces);
         assert_eq!(pieces.max_offence(1, &[2], 1), 3);
-        assert_eq!(
-            pieces.max_offence(1, &[0], 1),
-            1,
-            "even a rook lends a pawn strength"
-        );
+        assert_eq!(pieces.max_offence(1, &[0], 1), 1, "even a rook lends a pawn strength");
     }
 }

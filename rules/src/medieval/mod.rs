@@ -62,18 +62,9 @@ pub struct MedievalRules {
 impl MedievalRules {
     /// Builds the rules; errors name the scenario field at fault.
     pub fn new(setup: MedievalSetup) -> Result<MedievalRules, FieldError> {
-        let MedievalSetup {
-            board,
-            pieces,
-            placement,
-            config,
-            options,
-        } = setup;
+        let MedievalSetup { board, pieces, placement, config, options } = setup;
         if board.squares().any(|sq| board.terrain(sq) != Terrain::Open) {
-            return Err((
-                "board".into(),
-                "Medieval War Chess is played on open squares only".into(),
-            ));
+            return Err(("board".into(), "Medieval War Chess is played on open squares only".into()));
         }
         for (kind, piece) in pieces.iter() {
             if piece.moves != [MoveRule::Walk { steps: 1 }] {
@@ -83,8 +74,8 @@ impl MedievalRules {
                 ));
             }
         }
-        let placement = start::arrange(&placement, &board, &pieces, &options)
-            .map_err(|m| ("options.start".to_string(), m))?;
+        let placement =
+            start::arrange(&placement, &board, &pieces, &options).map_err(|m| ("options.start".to_string(), m))?;
         let board = Arc::new(board);
         let neighbours = NEIGHBOURS.map(|(f, r)| board.offset(f, r));
         let mut rules = MedievalRules {
@@ -96,9 +87,7 @@ impl MedievalRules {
             ring: OnceLock::new(),
             start: Position::empty(board, 0),
         };
-        rules.start = rules
-            .initial_position(&placement)
-            .map_err(|m| ("setup".to_string(), m))?;
+        rules.start = rules.initial_position(&placement).map_err(|m| ("setup".to_string(), m))?;
         Ok(rules)
     }
 

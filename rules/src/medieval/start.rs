@@ -11,18 +11,7 @@ use rand::SeedableRng;
 
 /// The knights' places among the five squares left after the bishops and the queen, in
 /// Scharnagl's numbering.
-const KNIGHTS: [(usize, usize); 10] = [
-    (0, 1),
-    (0, 2),
-    (0, 3),
-    (0, 4),
-    (1, 2),
-    (1, 3),
-    (1, 4),
-    (2, 3),
-    (2, 4),
-    (3, 4),
-];
+const KNIGHTS: [(usize, usize); 10] = [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)];
 
 /// The Fischer random back rank number `n` (0..960), as symbols from file a to h.
 #[must_use]
@@ -69,10 +58,7 @@ pub(super) fn arrange(
         .collect();
     black.sort_unstable();
     if back != black || back.is_empty() {
-        return Err(
-            "a random start needs Black's last rank to mirror White's first rank, file by file"
-                .into(),
-        );
+        return Err("a random start needs Black's last rank to mirror White's first rank, file by file".into());
     }
     let kinds: Vec<KindId> = match options.start {
         StartArray::FischerRandom => fischer_kinds(&back, pieces, options.seed)?,
@@ -84,55 +70,27 @@ pub(super) fn arrange(
     };
     let mut out: Vec<(Square, Piece)> = placement
         .iter()
-        .filter(|(sq, p)| {
-            !(p.side == Side::White && sq.rank == 0 || p.side == Side::Black && sq.rank == top)
-        })
+        .filter(|(sq, p)| !(p.side == Side::White && sq.rank == 0 || p.side == Side::Black && sq.rank == top))
         .copied()
         .collect();
     for (&(file, _), &kind) in back.iter().zip(&kinds) {
-        out.push((
-            Square::new(file, 0),
-            Piece {
-                kind,
-                side: Side::White,
-            },
-        ));
-        out.push((
-            Square::new(file, top),
-            Piece {
-                kind,
-                side: Side::Black,
-            },
-        ));
+        out.push((Square::new(file, 0), Piece { kind, side: Side::White }));
+        out.push((Square::new(file, top), Piece { kind, side: Side::Black }));
     }
     Ok(out)
 }
 
 /// The kinds of the Fischer random back rank chosen by `seed`, checking that the back rank is
 /// the chess army's (K, Q, two each of R, B, N) on eight files.
-fn fischer_kinds(
-    back: &[(u8, KindId)],
-    pieces: &PieceTable,
-    seed: u64,
-) -> Result<Vec<KindId>, String> {
-    let mut symbols: Vec<&str> = back
-        .iter()
-        .map(|&(_, k)| pieces.get(k).symbol.as_str())
-        .collect();
+fn fischer_kinds(back: &[(u8, KindId)], pieces: &PieceTable, seed: u64) -> Result<Vec<KindId>, String> {
+    let mut symbols: Vec<&str> = back.iter().map(|&(_, k)| pieces.get(k).symbol.as_str()).collect();
     symbols.sort_unstable();
     let full_rank = back.iter().map(|&(f, _)| f).eq(0..8);
     if !full_rank || symbols != ["B", "B", "K", "N", "N", "Q", "R", "R"] {
         return Err("a Fischer random start needs the chess back rank (K, Q, R, R, B, B, N, N) on files a to h".into());
     }
     let rank = fischer_rank((seed % 960) as u16);
-    Ok(rank
-        .iter()
-        .map(|c| {
-            pieces
-                .by_symbol(&c.to_string())
-                .expect("every symbol was checked")
-        })
-        .collect())
+    Ok(rank.iter().map(|c| pieces.by_symbol(&c.to_string()).expect("every symbol was checked")).collect())
 }
 
 #[cfg(test)]

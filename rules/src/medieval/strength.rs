@@ -31,10 +31,7 @@ impl MedievalRules {
             Strength::Fixed { offence, defence } => (offence, defence),
             Strength::Formation => {
                 let x = self.formation_count(pos, slot);
-                (
-                    x * self.config.formation.offence,
-                    x * self.config.formation.defence,
-                )
+                (x * self.config.formation.offence, x * self.config.formation.defence)
             }
         }
     }
@@ -46,7 +43,6 @@ impl MedievalRules {
         if !self.board.contains(sq) {
             return None;
         }
-        pos.slot_at(self.board.index(sq))
-            .map(|slot| self.slot_strength(pos, slot))
+        pos.slot_at(self.board.index(sq)).map(|slot| self.slot_strength(pos, slot))
     }
 }

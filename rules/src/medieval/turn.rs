@@ -29,10 +29,7 @@ impl MedievalRules {
             let cell = pos.slots[slot as usize].cell as isize;
             for &o in &self.neighbours {
                 if pos.cell((cell + o) as usize) == EMPTY {
-                    out.push(Action::Move {
-                        from: board.square(cell as usize),
-                        to: board.square((cell + o) as usize),
-                    });
+                    out.push(Action::Move { from: board.square(cell as usize), to: board.square((cell + o) as usize) });
                 }
             }
         }
@@ -40,10 +37,7 @@ impl MedievalRules {
             let cell = pos.slots[slot as usize].cell as usize;
             let mask = self.adjacent_mask(pos, cell, side);
             if mask != 0 {
-                out.push(Action::Attack {
-                    target: board.square(cell),
-                    attackers: Attackers { mask, exact: true },
-                });
+                out.push(Action::Attack { target: board.square(cell), attackers: Attackers { mask, exact: true } });
             }
         }
         for &slot in pos.slots_of(side) {
@@ -56,10 +50,7 @@ impl MedievalRules {
                 for t in ray(pos, s.cell as usize, step) {
                     let target = pos.slots[t as usize];
                     if target.side != side {
-                        out.push(Action::Fire {
-                            from,
-                            target: board.square(target.cell as usize),
-                        });
+                        out.push(Action::Fire { from, target: board.square(target.cell as usize) });
                     }
                 }
             }
@@ -89,12 +80,8 @@ impl MedievalRules {
 
     /// The piece on `sq`, with its name, or why there is none.
     fn piece_on(&self, pos: &Position, sq: Square) -> Result<(Piece, &str), IllegalAction> {
-        self.board
-            .check(sq)
-            .map_err(|e| IllegalAction::new(e.to_string()))?;
-        let piece = pos
-            .piece_at(sq)
-            .ok_or_else(|| IllegalAction::new(format!("there is no piece on {sq}")))?;
+        self.board.check(sq).map_err(|e| IllegalAction::new(e.to_string()))?;
+        let piece = pos.piece_at(sq).ok_or_else(|| IllegalAction::new(format!("there is no piece on {sq}")))?;
         Ok((piece, self.pieces.get(piece.kind).name.as_str()))
     }
 
@@ -123,9 +110,7 @@ impl MedievalRules {
 
     fn check_move(&self, pos: &Position, from: Square, to: Square) -> Result<(), IllegalAction> {
         self.own_piece(pos, from)?;
-        self.board
-            .check(to)
-            .map_err(|e| IllegalAction::new(e.to_string()))?;
+        self.board.check(to).map_err(|e| IllegalAction::new(e.to_string()))?;
         if from.distance(to) != 1 {
             return Err(IllegalAction::new(format!(
                 "a piece moves one king step per action ([004] Movement); {from} to {to} is {} steps",
@@ -133,11 +118,7 @@ impl MedievalRules {
             )));
         }
         if let Some(p) = pos.piece_at(to) {
-            let whose = if p.side == pos.to_move {
-                "your own"
-            } else {
-                "an enemy"
-            };
+            let whose = if p.side == pos.to_move { "your own" } else { "an enemy" };
             return Err(IllegalAction::new(format!(
                 "{to} holds {whose} {}: a piece only moves to an empty square (enemies are taken by attacks)",
                 self.pieces.get(p.kind).name
@@ -146,12 +127,7 @@ impl MedievalRules {
         Ok(())
     }
 
-    fn check_attack(
-        &self,
-        pos: &Position,
-        target: Square,
-        named: Attackers,
-    ) -> Result<(), IllegalAction> {
+    fn check_attack(&self, pos: &Position, target: Square, named: Attackers) -> Result<(), IllegalAction> {
         self.enemy_piece(pos, target)?;
         let adjacent = self.adjacent_mask(pos, self.board.index(target), pos.to_move);
         if adjacent == 0 {
@@ -160,24 +136,14 @@ impl MedievalRules {
             )));
         }
         let list = |mask: u8| {
-            let squares: Vec<String> = Attackers { mask, exact: true }
-                .squares(target)
-                .iter()
-                .map(ToString::to_string)
-                .collect();
+            let squares: Vec<String> =
+                Attackers { mask, exact: true }.squares(target).iter().map(ToString::to_string).collect();
             squares.join(", ")
         };
         let stray = named.mask & !adjacent;
         if stray != 0 {
-            let first = Attackers {
-                mask: stray,
-                exact: true,
-            }
-            .squares(target)
-            .first()
-            .copied();
-            let which =
-                first.map_or_else(|| "a square off the board".to_string(), |sq| sq.to_string());
+            let first = Attackers { mask: stray, exact: true }.squares(target).first().copied();
+            let which = first.map_or_else(|| "a square off the board".to_string(), |sq| sq.to_string());
             return Err(IllegalAction::new(format!(
                 "{which} is not one of your pieces next to {target}; yours there are {}",
                 list(adjacent)
@@ -192,12 +158,7 @@ impl MedievalRules {
         Ok(())
     }
 
-    fn check_fire(
-        &self,
-        pos: &Position,
-        from: Square,
-        target: Square,
-    ) -> Result<(), IllegalAction> {
+    fn check_fire(&self, pos: &Position, from: Square, target: Square) -> Result<(), IllegalAction> {
         let shooter = self.own_piece(pos, from)?;
         if !self.config.fires(shooter.kind) {
             let name = &self.pieces.get(shooter.kind).name;
@@ -207,39 +168,24 @@ impl MedievalRules {
         }
         self.enemy_piece(pos, target)?;
         if line_direction(from, target).is_none() {
-            return Err(IllegalAction::new(format!(
-                "{target} is not on a rank, file or diagonal from {from}"
-            )));
+            return Err(IllegalAction::new(format!("{target} is not on a rank, file or diagonal from {from}")));
         }
         Ok(())
     }
 
     /// Plays a legal action: the attack's result, a capture, the end of the game or the turn.
     pub(super) fn apply(&self, pos: &mut Position, action: Action) -> Report {
-        let mut report = Report {
-            combat: self.combat(pos, action),
-            ..Report::default()
-        };
+        let mut report = Report { combat: self.combat(pos, action), ..Report::default() };
         match action {
             Action::Move { from, to } => {
-                let slot = pos
-                    .slot_at(self.board.index(from))
-                    .expect("a legal move starts on a piece");
+                let slot = pos.slot_at(self.board.index(from)).expect("a legal move starts on a piece");
                 pos.relocate(slot, self.board.index(to));
             }
             Action::Attack { target, .. } | Action::Fire { target, .. } => {
                 if report.combat.is_some_and(|c| c.success) {
-                    let victim = pos
-                        .slot_at(self.board.index(target))
-                        .expect("an attack has a target");
+                    let victim = pos.slot_at(self.board.index(target)).expect("an attack has a target");
                     let s = pos.slots[victim as usize];
-                    report.captured.push((
-                        target,
-                        Piece {
-                            kind: s.kind,
-                            side: s.side,
-                        },
-                    ));
+                    report.captured.push((target, Piece { kind: s.kind, side: s.side }));
                     pos.remove_slot(victim);
                 }
             }

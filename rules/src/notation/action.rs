@@ -60,7 +60,10 @@ pub fn parse_action(text: &str, pieces: &PieceTable) -> Result<Action, NotationE
         return Ok(Action::Fire { from: square(words[0], t)?, target: square(words[2], t)? });
     }
     if words.len() != 1 {
-        return Err(err(t, "expected one action such as `d2-d4`, `c3<>c4`, `L@d2`, `b5 attack c4`, `g8 cannon a2` or `pass`"));
+        return Err(err(
+            t,
+            "expected one action such as `d2-d4`, `c3<>c4`, `L@d2`, `b5 attack c4`, `g8 cannon a2` or `pass`",
+        ));
     }
     if let Some((symbol, to)) = t.split_once('@') {
         let kind = pieces
@@ -175,8 +178,16 @@ mod tests {
     fn every_form_round_trips() {
         let pieces = table();
         for text in [
-            "d2-d4", "aa10-ab12", "c3<>c4", "L@d2", "L2@d2", "b5 attack c4", "[f5, f6] attack g6",
-            "attack c4", "g8 cannon a2", "pass",
+            "d2-d4",
+            "aa10-ab12",
+            "c3<>c4",
+            "L@d2",
+            "L2@d2",
+            "b5 attack c4",
+            "[f5, f6] attack g6",
+            "attack c4",
+            "g8 cannon a2",
+            "pass",
         ] {
             let action = parse_action(text, &pieces).unwrap();
             assert_eq!(format_action(&action, &pieces), text, "{text}");
@@ -194,7 +205,8 @@ mod tests {
     #[test]
     fn bad_actions_say_what_is_wrong() {
         let pieces = table();
-        for bad in ["", "d2", "d2-", "d2-z0", "Q@d2", "b5 attack", "[f5, f6 attack g6", "b5 attack e7", "d2 d4", "x-d4"] {
+        for bad in ["", "d2", "d2-", "d2-z0", "Q@d2", "b5 attack", "[f5, f6 attack g6", "b5 attack e7", "d2 d4", "x-d4"]
+        {
             let e = parse_action(bad, &pieces).unwrap_err();
             assert!(!e.reason.is_empty(), "{bad}");
         }

@@ -156,12 +156,8 @@ impl Record {
         }
         for turn in &self.turns {
             let mark = if turn.second { "..." } else { "." };
-            let actions: Vec<String> = turn
-                .actions
-                .iter()
-                .filter(|a| **a != Action::EndTurn)
-                .map(|a| format_action(a, pieces))
-                .collect();
+            let actions: Vec<String> =
+                turn.actions.iter().filter(|a| **a != Action::EndTurn).map(|a| format_action(a, pieces)).collect();
             let body = if actions.is_empty() { "pass".to_string() } else { actions.join(", ") };
             out.push_str(&format!("{}{mark} {body}", turn.number));
             if let Some(c) = &turn.comment {
@@ -174,10 +170,8 @@ impl Record {
 }
 
 fn parse_tag(line: &str) -> Result<(String, String), String> {
-    let inner = line
-        .strip_prefix('[')
-        .and_then(|l| l.strip_suffix(']'))
-        .ok_or("a tag is written `[Name \"value\"]`")?;
+    let inner =
+        line.strip_prefix('[').and_then(|l| l.strip_suffix(']')).ok_or("a tag is written `[Name \"value\"]`")?;
     let (name, rest) = inner.trim().split_once(char::is_whitespace).ok_or("a tag needs a name and a quoted value")?;
     if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
         return Err(format!("`{name}` is not a tag name (letters, digits, - and _)"));
@@ -299,7 +293,11 @@ mod tests {
     #[test]
     fn a_history_begun_by_black_numbers_black_first() {
         let pieces = PieceTable::default();
-        let history = vec![(Side::Black, vec![Action::EndTurn]), (Side::White, vec![Action::EndTurn]), (Side::Black, vec![Action::EndTurn])];
+        let history = vec![
+            (Side::Black, vec![Action::EndTurn]),
+            (Side::White, vec![Action::EndTurn]),
+            (Side::Black, vec![Action::EndTurn]),
+        ];
         let record = Record::from_history(Vec::new(), &history, &pieces);
         let marks: Vec<(u32, bool)> = record.turns.iter().map(|t| (t.number, t.second)).collect();
         assert_eq!(marks, vec![(1, false), (1, true), (2, false)]);
@@ -308,7 +306,14 @@ mod tests {
     #[test]
     fn second_player_marks_are_all_accepted() {
         let pieces = PieceTable::default();
-        for line in ["3. ...b7-a6, a6-b5", "3... b7-a6, a6-b5", "3.. b7-a6, a6-b5", "3… b7-a6, a6-b5", "3.…b7-a6, a6-b5", "3...b7-a6, a6-b5"] {
+        for line in [
+            "3. ...b7-a6, a6-b5",
+            "3... b7-a6, a6-b5",
+            "3.. b7-a6, a6-b5",
+            "3… b7-a6, a6-b5",
+            "3.…b7-a6, a6-b5",
+            "3...b7-a6, a6-b5",
+        ] {
             let r = Record::parse(line, &pieces).unwrap();
             assert!(r.turns[0].second, "{line}");
             assert_eq!(r.turns[0].actions.len(), 2, "{line}");

@@ -55,7 +55,8 @@ pub fn replay(rules: &dyn Ruleset, record: &Record) -> Replay {
     let mut steps = Vec::new();
     for turn in &record.turns {
         let side = pos.to_move();
-        let fail = |action: String, reason: String| ReplayError { line: turn.line, number: turn.number, side, action, reason };
+        let fail =
+            |action: String, reason: String| ReplayError { line: turn.line, number: turn.number, side, action, reason };
         if let Some(outcome) = pos.outcome() {
             let text = turn.texts.first().cloned().unwrap_or_default();
             let error = fail(text, format!("the game had already ended: {outcome}"));

@@ -19,7 +19,7 @@ use crate::ruleset::{Family, Ruleset};
 use crate::side::Side;
 use crate::square::Square;
 use crate::terrain::Terrain;
-use crate::warlord::{Army, Choice, Sections, Wave, WarlordConfig, WarlordOptions, WarlordRules, WarlordSetup};
+use crate::warlord::{Army, Choice, Sections, WarlordConfig, WarlordOptions, WarlordRules, WarlordSetup, Wave};
 use raw::RawScenario;
 use region::{parse_placement_list, parse_position, parse_region};
 use std::sync::Arc;
@@ -94,7 +94,9 @@ impl Scenario {
         if let Some(rows) = &raw.setup.position {
             placement = parse_position(rows, &board, &pieces).map_err(|m| fail("setup.position", m))?;
         }
-        for (side, list, field) in [(Side::White, &raw.setup.white, "setup.white"), (Side::Black, &raw.setup.black, "setup.black")] {
+        for (side, list, field) in
+            [(Side::White, &raw.setup.white, "setup.white"), (Side::Black, &raw.setup.black, "setup.black")]
+        {
             let placed = parse_placement_list(list, side, &board, &pieces).map_err(|m| fail(field, m))?;
             placement.extend(placed);
         }
@@ -126,11 +128,11 @@ impl Scenario {
             .collect::<Result<Vec<_>, _>>()?;
         let zones = match (&raw.setup.zones, &sections) {
             (Some(_), _) | (None, None) => match &raw.setup.zones {
-            Some(z) => [
-                parse_zone(&z.white, &board).map_err(|m| fail("setup.zones.white", m))?,
-                parse_zone(&z.black, &board).map_err(|m| fail("setup.zones.black", m))?,
-            ],
-            None => [default_zone(&placement, Side::White, &board), default_zone(&placement, Side::Black, &board)],
+                Some(z) => [
+                    parse_zone(&z.white, &board).map_err(|m| fail("setup.zones.white", m))?,
+                    parse_zone(&z.black, &board).map_err(|m| fail("setup.zones.black", m))?,
+                ],
+                None => [default_zone(&placement, Side::White, &board), default_zone(&placement, Side::Black, &board)],
             },
             (None, Some(sections)) => sections.regions.clone().map(|regions| regions.concat()),
         };
@@ -279,12 +281,18 @@ fn warlord_config(rules: &toml::Table, pieces: &PieceTable) -> Result<WarlordCon
 }
 
 /// Reads a table of piece counts like `{ H = 4, I = 16 }`.
-fn parse_counts(table: &toml::Table, pieces: &PieceTable, field: &str) -> Result<Vec<(crate::KindId, u16)>, (String, String)> {
+fn parse_counts(
+    table: &toml::Table,
+    pieces: &PieceTable,
+    field: &str,
+) -> Result<Vec<(crate::KindId, u16)>, (String, String)> {
     table
         .iter()
         .map(|(symbol, count)| {
             let at = format!("{field}.{symbol}");
-            let kind = pieces.by_symbol(symbol).ok_or_else(|| (at.clone(), format!("`{symbol}` is no piece of this scenario")))?;
+            let kind = pieces
+                .by_symbol(symbol)
+                .ok_or_else(|| (at.clone(), format!("`{symbol}` is no piece of this scenario")))?;
             match count {
                 toml::Value::Integer(n) if (0..=10_000).contains(n) => Ok((kind, *n as u16)),
                 _ => Err((at, "must be a count from 0 to 10000".into())),
@@ -301,18 +309,30 @@ fn parse_army(raw: &raw::RawArmy, pieces: &PieceTable) -> Result<Army, (String, 
         let kinds = c
             .kinds
             .iter()
-            .map(|s| pieces.by_symbol(s).ok_or_else(|| (format!("{field}.kinds"), format!("`{s}` is no piece of this scenario"))))
+            .map(|s| {
+                pieces
+                    .by_symbol(s)
+                    .ok_or_else(|| (format!("{field}.kinds"), format!("`{s}` is no piece of this scenario")))
+            })
             .collect::<Result<Vec<_>, _>>()?;
         if kinds.is_empty() {
             return Err((format!("{field}.kinds"), "a choice needs at least one kind".into()));
         }
         let taken: Vec<crate::KindId> = choices.iter().flat_map(|c: &Choice| c.kinds.clone()).collect();
         if let Some(k) = kinds.iter().find(|k| taken.contains(k)) {
-            return Err((format!("{field}.kinds"), format!("`{}` is already in another choice", pieces.get(*k).symbol)));
+            return Err((
+                format!("{field}.kinds"),
+                format!("`{}` is already in another choice", pieces.get(*k).symbol),
+            ));
         }
-        let count = u16::try_from(c.count).ok().filter(|n| *n <= 10_000).ok_or((format!("{field}.count"), "must be from 0 to 10000".to_string()))?;
+        let count = u16::try_from(c.count)
+            .ok()
+            .filter(|n| *n <= 10_000)
+            .ok_or((format!("{field}.count"), "must be from 0 to 10000".to_string()))?;
         let points = match c.points {
-            Some(p) => Some(u32::try_from(p).map_err(|_| (format!("{field}.points"), "must be 0 or more".to_string()))?),
+            Some(p) => {
+                Some(u32::try_from(p).map_err(|_| (format!("{field}.points"), "must be 0 or more".to_string()))?)
+            }
             None => None,
         };
         choices.push(Choice { count, kinds, points });
@@ -326,12 +346,22 @@ fn parse_sections(raw: &raw::RawSections, board: &Board) -> Result<Sections, (St
     };
     let white = regions(&raw.white, "setup.sections.white")?;
     let black = regions(&raw.black, "setup.sections.black")?;
-    let count = |n: i64, field: &str| u16::try_from(n).map_err(|_| (format!("setup.sections.{field}"), "must be 0 or more".to_string()));
+    let count = |n: i64, field: &str| {
+        u16::try_from(n).map_err(|_| (format!("setup.sections.{field}"), "must be 0 or more".to_string()))
+    };
     let used = usize::from(count(raw.used, "used")?);
     if used == 0 || used > white.len() || used > black.len() {
-        return Err(("setup.sections.used".into(), format!("must be from 1 to the number of sections ({} white, {} black)", white.len(), black.len())));
+        return Err((
+            "setup.sections.used".into(),
+            format!("must be from 1 to the number of sections ({} white, {} black)", white.len(), black.len()),
+        ));
     }
-    Ok(Sections { regions: [white, black], used, leaders: count(raw.leaders, "leaders")?, others: count(raw.others, "others")? })
+    Ok(Sections {
+        regions: [white, black],
+        used,
+        leaders: count(raw.leaders, "leaders")?,
+        others: count(raw.others, "others")?,
+    })
 }
 
 /// Checks that an army's leaders and other units fill the required sections exactly.
@@ -375,7 +405,10 @@ fn parse_wave(raw: &raw::RawWave, board: &Board, pieces: &PieceTable) -> Result<
         "black" => Side::Black,
         _ => return Err((".side".into(), "must be \"white\" or \"black\"".into())),
     };
-    let turn = u32::try_from(raw.turn).ok().filter(|t| *t >= 1).ok_or((".turn".to_string(), "must be 1 or more".to_string()))?;
+    let turn = u32::try_from(raw.turn)
+        .ok()
+        .filter(|t| *t >= 1)
+        .ok_or((".turn".to_string(), "must be 1 or more".to_string()))?;
     let region = parse_region(&raw.region, board).map_err(|m| (".region".to_string(), m))?;
     let pieces = parse_counts(&raw.pieces, pieces, "pieces").map_err(|(f, m)| (format!(".{f}"), m))?;
     Ok(Wave { side, turn, region, pieces })
@@ -384,8 +417,8 @@ fn parse_wave(raw: &raw::RawWave, board: &Board, pieces: &PieceTable) -> Result<
 fn build_board(raw: &RawScenario, pieces: &PieceTable) -> Result<Board, (String, String)> {
     let b = &raw.board;
     let size = |n: i64| u32::try_from(n).unwrap_or(0);
-    let mut board = Board::new(size(b.files), size(b.ranks), pieces.reach())
-        .map_err(|e| ("board".to_string(), e.to_string()))?;
+    let mut board =
+        Board::new(size(b.files), size(b.ranks), pieces.reach()).map_err(|e| ("board".to_string(), e.to_string()))?;
     if let Some(map) = &b.map {
         if map.len() != usize::from(board.ranks()) {
             return Err(("board.map".into(), format!("has {} rows; the board has {} ranks", map.len(), board.ranks())));
@@ -394,13 +427,30 @@ fn build_board(raw: &RawScenario, pieces: &PieceTable) -> Result<Board, (String,
             let rank = board.ranks() - 1 - i as u8;
             let codes: Vec<char> = row.chars().filter(|c| !c.is_whitespace()).collect();
             if codes.len() != usize::from(board.files()) {
-                return Err(("board.map".into(), format!("row {} (rank {}) has {} squares; the board has {} files", i + 1, rank + 1, codes.len(), board.files())));
+                return Err((
+                    "board.map".into(),
+                    format!(
+                        "row {} (rank {}) has {} squares; the board has {} files",
+                        i + 1,
+                        rank + 1,
+                        codes.len(),
+                        board.files()
+                    ),
+                ));
             }
             for (file, code) in codes.into_iter().enumerate() {
                 let terrain = Terrain::from_code(code).ok_or_else(|| {
-                    ("board.map".to_string(), format!("row {} has `{code}`, which is no terrain code (. open, ~ water, T town, F trees, ^ hill)", i + 1))
+                    (
+                        "board.map".to_string(),
+                        format!(
+                            "row {} has `{code}`, which is no terrain code (. open, ~ water, T town, F trees, ^ hill)",
+                            i + 1
+                        ),
+                    )
                 })?;
-                board.set_terrain(Square::new(file as u8, rank), terrain).map_err(|e| ("board.map".to_string(), e.to_string()))?;
+                board
+                    .set_terrain(Square::new(file as u8, rank), terrain)
+                    .map_err(|e| ("board.map".to_string(), e.to_string()))?;
             }
         }
     }

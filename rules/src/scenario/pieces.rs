@@ -10,7 +10,6 @@ const CATALOG: &str = include_str!("catalog.toml");
 
 type FieldError = (String, String);
 
-
 fn catalog() -> BTreeMap<String, RawPiece> {
     toml::from_str(CATALOG).expect("the built-in piece catalog is valid")
 }
@@ -31,13 +30,18 @@ pub(super) fn parse_pieces(raw: &[RawPiece], default_range: u8) -> Result<PieceT
         let base = match &piece.like {
             Some(name) => Some(catalog.get(name).ok_or_else(|| {
                 let names: Vec<&str> = catalog.keys().map(String::as_str).collect();
-                (format!("{field}.like"), format!("no standard piece is called `{name}`; the catalog has {}", names.join(", ")))
+                (
+                    format!("{field}.like"),
+                    format!("no standard piece is called `{name}`; the catalog has {}", names.join(", ")),
+                )
             })?),
             None => None,
         };
         let pick = |f: fn(&RawPiece) -> Option<String>| f(piece).or_else(|| base.and_then(f));
-        let name = pick(|p| p.name.clone()).ok_or((format!("{field}.name"), "every piece needs a name (or `like`)".into()))?;
-        let symbol = pick(|p| p.symbol.clone()).ok_or((format!("{field}.symbol"), "every piece needs a symbol".into()))?;
+        let name =
+            pick(|p| p.name.clone()).ok_or((format!("{field}.name"), "every piece needs a name (or `like`)".into()))?;
+        let symbol =
+            pick(|p| p.symbol.clone()).ok_or((format!("{field}.symbol"), "every piece needs a symbol".into()))?;
         if symbol.is_empty()
             || symbol.len() > 3
             || !symbol.starts_with(|c: char| c.is_ascii_uppercase())
@@ -50,7 +54,12 @@ pub(super) fn parse_pieces(raw: &[RawPiece], default_range: u8) -> Result<PieceT
         }
         let class_name = pick(|p| p.class.clone()).unwrap_or_else(|| "other".into());
         let class = parse_class(&class_name).ok_or_else(|| {
-            (format!("{field}.class"), format!("unknown class `{class_name}`; use leader, heavy-cavalry, cannon, light-cavalry, infantry or other"))
+            (
+                format!("{field}.class"),
+                format!(
+                    "unknown class `{class_name}`; use leader, heavy-cavalry, cannon, light-cavalry, infantry or other"
+                ),
+            )
         })?;
         let value = piece.value.or_else(|| base.and_then(|b| b.value)).unwrap_or(1);
         let value = u32::try_from(value).map_err(|_| (format!("{field}.value"), "must be 0 or more".into()))?;
@@ -96,7 +105,10 @@ fn parse_command(c: &RawCommand, default_range: u8) -> Result<Command, String> {
 fn parse_move(m: &RawMove) -> Result<MoveRule, String> {
     let given = [m.walk.is_some(), m.line.is_some(), m.leap.is_some()].iter().filter(|&&b| b).count();
     if given != 1 {
-        return Err("a move has exactly one of `walk = N`, `line = \"orthogonal\"|\"diagonal\"|\"all\"` or `leap = [a, b]`".into());
+        return Err(
+            "a move has exactly one of `walk = N`, `line = \"orthogonal\"|\"diagonal\"|\"all\"` or `leap = [a, b]`"
+                .into(),
+        );
     }
     if let Some(steps) = m.walk {
         if m.max.is_some() || m.passing.is_some() {

@@ -68,7 +68,12 @@ pub(super) fn parse_position(text: &str, board: &Board, pieces: &PieceTable) -> 
 }
 
 /// Reads a placement list like `["L@d1", "I@a2:h2"]` for one side.
-pub(super) fn parse_placement_list(items: &[String], side: Side, board: &Board, pieces: &PieceTable) -> Result<Vec<(Square, Piece)>, String> {
+pub(super) fn parse_placement_list(
+    items: &[String],
+    side: Side,
+    board: &Board,
+    pieces: &PieceTable,
+) -> Result<Vec<(Square, Piece)>, String> {
     let mut out = Vec::new();
     for item in items {
         let (symbol, region) = item

@@ -47,8 +47,16 @@ fn each_mistake_names_its_field() {
         ("position = \"8/2lii3/8/8/8/8/2LII3/8\"", "position = \"8/2lii3/8/8/8/8/2LII4/8\"", "setup.position"),
         ("position = \"8/2lii3/8/8/8/8/2LII3/8\"", "position = \"8/2lii3/8/8/3L4/8/2LII3/8\"", "setup"),
         ("[[pieces]]\nlike = \"infantry\"", "[[pieces]]\nlike = \"infantry\"\nsymbol = \"L\"", "pieces[1].symbol"),
-        ("[[pieces]]\nlike = \"infantry\"", "[[pieces]]\nlike = \"infantry\"\nmoves = [{ walk = 1, leap = [1, 2] }]", "pieces[1].moves[0]"),
-        ("[[pieces]]\nlike = \"infantry\"", "[[pieces]]\nlike = \"infantry\"\nmoves = [{ line = \"orthogonal\" }]", "pieces[1].moves[0]"),
+        (
+            "[[pieces]]\nlike = \"infantry\"",
+            "[[pieces]]\nlike = \"infantry\"\nmoves = [{ walk = 1, leap = [1, 2] }]",
+            "pieces[1].moves[0]",
+        ),
+        (
+            "[[pieces]]\nlike = \"infantry\"",
+            "[[pieces]]\nlike = \"infantry\"\nmoves = [{ line = \"orthogonal\" }]",
+            "pieces[1].moves[0]",
+        ),
         ("[rules]", "[options]\nno-such-option = true\n[rules]", "options"),
     ];
     for (from, to, field) in cases {

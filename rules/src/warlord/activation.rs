@@ -31,12 +31,7 @@ pub(super) fn assign(moves: &mut [ActivatedMove], index: usize, caps: &impl Capa
     augment(moves, index, caps, &mut visited)
 }
 
-fn augment(
-    moves: &mut [ActivatedMove],
-    index: usize,
-    caps: &impl Capacities,
-    visited: &mut Vec<u32>,
-) -> bool {
+fn augment(moves: &mut [ActivatedMove], index: usize, caps: &impl Capacities, visited: &mut Vec<u32>) -> bool {
     let eligible = moves[index].eligible.clone();
     // First an activator with spare capacity, then one whose moves can be shifted elsewhere.
     for &a in &eligible {
@@ -50,8 +45,7 @@ fn augment(
             continue;
         }
         visited.push(a);
-        let holders: Vec<usize> =
-            (0..moves.len()).filter(|&i| i != index && moves[i].assigned == a).collect();
+        let holders: Vec<usize> = (0..moves.len()).filter(|&i| i != index && moves[i].assigned == a).collect();
         for h in holders {
             let before = moves[h].assigned;
             moves[h].assigned = u32::MAX;
@@ -78,11 +72,7 @@ pub(super) fn feasible(moves: &mut [ActivatedMove], caps: &impl Capacities) -> b
 /// in the set could take over. A new move is feasible exactly when one of its eligible
 /// activators is in this set. `spare` lists the candidates with spare capacity; `in_set` is
 /// scratch indexed by slot (all false on entry; true for the members on return).
-pub(super) fn reachable(
-    moves: &[ActivatedMove],
-    spare: &[u32],
-    in_set: &mut [bool],
-) -> Vec<u32> {
+pub(super) fn reachable(moves: &[ActivatedMove], spare: &[u32], in_set: &mut [bool]) -> Vec<u32> {
     let mut set: Vec<u32> = Vec::with_capacity(spare.len() + moves.len());
     for &a in spare {
         if !in_set[a as usize] {

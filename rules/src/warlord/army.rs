@@ -183,11 +183,18 @@ impl WarlordRules {
                 let (used, points) = self.choice_used(army, choice, &placed);
                 let names: Vec<&str> = choice.kinds.iter().map(|&k| self.pieces.get(k).symbol.as_str()).collect();
                 if used != choice.count {
-                    return Some(format!("{side} must choose {} pieces among {}; it has chosen {used}", choice.count, names.join(", ")));
+                    return Some(format!(
+                        "{side} must choose {} pieces among {}; it has chosen {used}",
+                        choice.count,
+                        names.join(", ")
+                    ));
                 }
                 if let Some(total) = choice.points {
                     if points != total {
-                        return Some(format!("{side}'s chosen {} are worth {points} points; they must total {total}", names.join("/")));
+                        return Some(format!(
+                            "{side}'s chosen {} are worth {points} points; they must total {total}",
+                            names.join("/")
+                        ));
                     }
                 }
             }

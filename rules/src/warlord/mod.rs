@@ -15,12 +15,12 @@ pub use options::{Adjudication, WarlordOptions};
 
 use crate::action::Action;
 use crate::board::Board;
+use crate::movement::MoveRule;
 use crate::piece::{Command, Piece, PieceTable, UnitClass};
 use crate::position::{Phase, Position};
 use crate::ruleset::{Combat, Family, IllegalAction, Report, Ruleset};
 use crate::side::Side;
 use crate::square::Square;
-use crate::movement::MoveRule;
 use movegen::CompiledKind;
 use std::sync::Arc;
 
@@ -117,7 +117,9 @@ impl WarlordRules {
         }
         let board = Arc::new(board);
         let compiled = pieces.iter().map(|(_, k)| CompiledKind::new(k, &board)).collect();
-        let has_obstacles = [crate::Terrain::Town, crate::Terrain::Trees, crate::Terrain::Hill].into_iter().any(|t| board.has_terrain(t));
+        let has_obstacles = [crate::Terrain::Town, crate::Terrain::Trees, crate::Terrain::Hill]
+            .into_iter()
+            .any(|t| board.has_terrain(t));
         let neighbour_offsets = crate::action::NEIGHBOURS.map(|(f, r)| board.offset(f, r));
         let max_range = pieces.iter().filter_map(|(_, k)| k.command).map(|c| c.range).max().unwrap_or(0);
         let box_offsets = (0..=max_range)
@@ -226,7 +228,9 @@ impl WarlordRules {
                     .count();
                 let army: usize = pos.reserve[side.index()].iter().map(|&n| usize::from(n)).sum();
                 if army > zone_size {
-                    return Err(format!("{side} has {army} pieces to place but its deployment zone has only {zone_size} land squares"));
+                    return Err(format!(
+                        "{side} has {army} pieces to place but its deployment zone has only {zone_size} land squares"
+                    ));
                 }
             }
             pos.phase = Phase::Setup;

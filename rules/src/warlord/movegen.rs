@@ -171,7 +171,15 @@ impl<'a> MoveGen<'a> {
     }
 
     /// A straight line of up to `max` squares in one direction.
-    fn line(&self, from: usize, step: isize, max: u8, passing: Passing, profile: TerrainProfile, out: &mut Vec<Action>) {
+    fn line(
+        &self,
+        from: usize,
+        step: isize,
+        max: u8,
+        passing: Passing,
+        profile: TerrainProfile,
+        out: &mut Vec<Action>,
+    ) {
         let crossing = self.rules.options.water_crossing;
         let extended = self.rules.options.extended_charge;
         let mut cell = from;
@@ -362,7 +370,10 @@ impl CompiledKind {
                     passing,
                 },
                 MoveRule::Leap { a, b } => CompiledRule::Leap {
-                    targets: MoveRule::leap_offsets(a, b).into_iter().map(|(f, r)| leap_target(board, a, b, f, r)).collect(),
+                    targets: MoveRule::leap_offsets(a, b)
+                        .into_iter()
+                        .map(|(f, r)| leap_target(board, a, b, f, r))
+                        .collect(),
                 },
             })
             .collect();
@@ -378,11 +389,9 @@ fn rules_overlap(moves: &[MoveRule]) -> bool {
                 let s = i32::from(steps);
                 (-s..=s).flat_map(|f| (-s..=s).map(move |r| (f, r))).filter(|&o| o != (0, 0)).collect()
             }
-            MoveRule::Line { lines, max, .. } => lines
-                .steps()
-                .iter()
-                .flat_map(|&(f, r)| (1..=i32::from(max)).map(move |d| (f * d, r * d)))
-                .collect(),
+            MoveRule::Line { lines, max, .. } => {
+                lines.steps().iter().flat_map(|&(f, r)| (1..=i32::from(max)).map(move |d| (f * d, r * d))).collect()
+            }
             MoveRule::Leap { a, b } => MoveRule::leap_offsets(a, b),
         }
     };

@@ -34,7 +34,9 @@ impl WarlordRules {
     fn free_zone_squares(&self, pos: &Position, side: Side) -> Vec<crate::Square> {
         self.board
             .squares()
-            .filter(|&sq| self.in_zone(side, sq) && pos.piece_at(sq).is_none() && self.board.terrain(sq) != Terrain::Water)
+            .filter(|&sq| {
+                self.in_zone(side, sq) && pos.piece_at(sq).is_none() && self.board.terrain(sq) != Terrain::Water
+            })
             .collect()
     }
 

@@ -233,7 +233,10 @@ impl WarlordRules {
         let s = pos.slots[slot as usize];
         let name = &self.pieces.get(s.kind).name;
         if s.side != pos.to_move {
-            return Err(IllegalAction::new(format!("the {name} on {from} is {}'s, and it is {}'s turn", s.side, pos.to_move)));
+            return Err(IllegalAction::new(format!(
+                "the {name} on {from} is {}'s, and it is {}'s turn",
+                s.side, pos.to_move
+            )));
         }
         if s.moved {
             return Err(IllegalAction::new(format!("the {name} on {from} has already moved this turn")));
@@ -316,7 +319,12 @@ impl WarlordRules {
                 let arrival = pos
                     .arrivals
                     .iter_mut()
-                    .find(|a| a.side == side && a.kind == kind && a.count > 0 && waves[usize::from(a.wave)].region.contains(&to))
+                    .find(|a| {
+                        a.side == side
+                            && a.kind == kind
+                            && a.count > 0
+                            && waves[usize::from(a.wave)].region.contains(&to)
+                    })
                     .expect("a legal placement has a waiting reinforcement");
                 arrival.count -= 1;
                 pos.arrivals.retain(|a| a.count > 0);
@@ -406,7 +414,9 @@ impl WarlordRules {
     /// that activate others (promoted leaders and skirmishers do not count).
     pub(super) fn command_strength(&self, pos: &Position, side: crate::Side) -> u32 {
         pos.pieces(side)
-            .filter_map(|(_, p)| self.pieces.get(p.kind).command.filter(|c| c.others && self.pieces.get(p.kind).is_leader()))
+            .filter_map(|(_, p)| {
+                self.pieces.get(p.kind).command.filter(|c| c.others && self.pieces.get(p.kind).is_leader())
+            })
             .map(|c| u32::from(c.capacity))
             .sum()
     }

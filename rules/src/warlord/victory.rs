@@ -64,9 +64,9 @@ impl WarlordRules {
         let mut actions = Vec::new();
         self.turn_actions(pos, &mut actions);
         let takes_leader = |a: &Action| match *a {
-            Action::Move { to, .. } => pos
-                .piece_at(to)
-                .is_some_and(|p| p.side != pos.to_move && self.pieces.get(p.kind).is_leader()),
+            Action::Move { to, .. } => {
+                pos.piece_at(to).is_some_and(|p| p.side != pos.to_move && self.pieces.get(p.kind).is_leader())
+            }
             _ => false,
         };
         // Leader captures first: success is usually found at once.

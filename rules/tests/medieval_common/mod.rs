@@ -8,15 +8,11 @@ use warlord_rules::{IllegalAction, Position, Report, Ruleset, Scenario, Square};
 
 /// The shipped scenario's text.
 pub fn text() -> &'static str {
-    warlord_scenarios::get("medieval")
-        .expect("the medieval scenario is shipped")
-        .text
+    warlord_scenarios::get("medieval").expect("the medieval scenario is shipped").text
 }
 
 /// The shipped scenario with each `(from, to)` replacement made in its text.
-pub fn scenario_with(
-    replacements: &[(&str, &str)],
-) -> Result<Scenario, warlord_rules::scenario::ScenarioError> {
+pub fn scenario_with(replacements: &[(&str, &str)]) -> Result<Scenario, warlord_rules::scenario::ScenarioError> {
     let mut text = text().to_string();
     for (from, to) in replacements {
         assert!(text.contains(from), "the scenario has no `{from}`");
@@ -27,42 +23,20 @@ pub fn scenario_with(
 
 /// The rules and start position of the shipped scenario with White's and Black's pieces
 /// placed as listed (`"K@e1"`, `"P@a2:h2"`) and the given replacements in its text.
-pub fn game(
-    white: &[&str],
-    black: &[&str],
-    replacements: &[(&str, &str)],
-) -> (MedievalRules, Position) {
-    let list = |items: &[&str]| {
-        items
-            .iter()
-            .map(|i| format!("\"{i}\""))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+pub fn game(white: &[&str], black: &[&str], replacements: &[(&str, &str)]) -> (MedievalRules, Position) {
+    let list = |items: &[&str]| items.iter().map(|i| format!("\"{i}\"")).collect::<Vec<_>>().join(", ");
     let setup = format!("white = [{}]\nblack = [{}]", list(white), list(black));
-    let mut all = vec![(
-        "position = \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\"",
-        setup.as_str(),
-    )];
+    let mut all = vec![("position = \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\"", setup.as_str())];
     all.extend_from_slice(replacements);
-    let rules = scenario_with(&all)
-        .unwrap_or_else(|e| panic!("{e}"))
-        .medieval(&[])
-        .unwrap_or_else(|e| panic!("{e}"));
+    let rules = scenario_with(&all).unwrap_or_else(|e| panic!("{e}")).medieval(&[]).unwrap_or_else(|e| panic!("{e}"));
     let pos = rules.start();
     (rules, pos)
 }
 
 /// The rules of the shipped scenario with options.
 pub fn shipped(options: &[(&str, &str)]) -> MedievalRules {
-    let options: Vec<(String, String)> = options
-        .iter()
-        .map(|(a, b)| (a.to_string(), b.to_string()))
-        .collect();
-    scenario_with(&[])
-        .unwrap()
-        .medieval(&options)
-        .unwrap_or_else(|e| panic!("{e}"))
+    let options: Vec<(String, String)> = options.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+    scenario_with(&[]).unwrap().medieval(&options).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// The square with this name.
@@ -71,11 +45,7 @@ pub fn sq(name: &str) -> Square {
 }
 
 /// Reads an action in the designer's notation and plays it.
-pub fn act(
-    rules: &MedievalRules,
-    pos: &mut Position,
-    action: &str,
-) -> Result<Report, IllegalAction> {
+pub fn act(rules: &MedievalRules, pos: &mut Position, action: &str) -> Result<Report, IllegalAction> {
     let action = parse_action(action, rules.pieces()).unwrap_or_else(|e| panic!("{e}"));
     rules.play(pos, action)
 }
