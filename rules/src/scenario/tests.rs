@@ -68,6 +68,14 @@ fn each_mistake_names_its_field() {
 }
 
 #[test]
+fn deployment_zones_may_not_overlap() {
+    let text = MINI.replace("[setup]", "[setup]\nzones = { white = [\"a1:h4\"], black = [\"a4:h8\"] }");
+    let e = error_of(&text);
+    assert_eq!(e.field, "setup.zones");
+    assert!(e.message.contains("a4"), "{e}");
+}
+
+#[test]
 fn syntax_errors_are_reported_with_their_position() {
     let e = error_of("name = ");
     assert!(e.to_string().contains("line 1"), "{e}");
