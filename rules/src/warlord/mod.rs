@@ -220,6 +220,15 @@ impl WarlordRules {
         }
         pos.to_move = self.config.first;
         if self.options.free_setup {
+            // Setup is secret (rulings 10): if the zones shared a square, "that square is taken"
+            // would tell one side where the other placed a piece.
+            if let Some(shared) =
+                self.board.squares().find(|&sq| self.in_zone(Side::White, sq) && self.in_zone(Side::Black, sq))
+            {
+                return Err(format!(
+                    "White's and Black's deployment zones overlap (at {shared}); a hidden setup needs separate zones"
+                ));
+            }
             for side in Side::BOTH {
                 let zone_size = self
                     .board
