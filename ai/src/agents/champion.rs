@@ -59,16 +59,19 @@ impl Champion {
     /// A champion with an evaluator.
     #[must_use]
     pub fn new(eval: Evaluator) -> Champion {
-        Champion { eval, max_beam: 8, max_candidates: 32, candidate_share: 0.4, draw_value: 0.3 }
+        Champion { eval, max_beam: 16, max_candidates: 64, candidate_share: 0.4, draw_value: 0.3 }
     }
 
     /// Phase 1: candidate turns, best first.
+    /// `budget` is this phase's share; `whole` bounds the greedy completion of a partial turn.
+    #[allow(clippy::too_many_arguments)]
     fn candidates(
         &self,
         eval: &Evaluator,
         rules: &dyn Ruleset,
         pos: &Position,
         budget: Budget,
+        whole: Budget,
         start: Instant,
     ) -> Vec<Candidate> {
         let me = pos.to_move();
@@ -87,7 +90,7 @@ impl Champion {
             let children: Vec<Option<(Line, f64)>> = pairs
                 .par_iter()
                 .map(|&(i, a)| {
-                    if timed && depth > 0 && meter.spent() {
+                    if timed && meter.spent() {
                         return None;
                     }
                     let mut m = Meter::start(Budget::Nodes(u64::MAX));
@@ -127,12 +130,14 @@ impl Champion {
             beam = next.into_iter().map(|(l, _)| l).collect();
             depth += 1;
         }
-        // Out of budget mid-turn: finish the best partial turn greedily, so that a full turn is
-        // among the candidates even when only a pass was finished in time.
+        // Out of budget mid-turn: finish the best partial turn greedily (within the whole
+        // budget), so that a full turn is among the candidates even when only a pass was
+        // finished in time, or none.
         let greedy = Greedy::new(eval.clone());
         let mut rng = StdRng::seed_from_u64(depth as u64);
-        if let Some(line) = beam.into_iter().next() {
-            let rest = greedy.turn(rules, &line.pos, &mut rng, &mut Meter::start(Budget::Nodes(u64::MAX)));
+        let unfinished = beam.into_iter().next().or_else(|| done.is_empty().then(|| Line::start(pos)));
+        if let Some(line) = unfinished {
+            let rest = greedy.turn(rules, &line.pos, &mut rng, &mut Meter::until(whole, start));
             let mut whole = line;
             whole.actions.extend(rest.actions);
             whole.pos = rest.pos;
@@ -206,7 +211,7 @@ impl Agent for Champion {
     fn plan_turn(&self, rules: &dyn Ruleset, pos: &Position, budget: Budget, _seed: u64) -> Vec<Action> {
         let start = Instant::now();
         let eval = self.eval.with_contempt(pos.to_move(), self.draw_value);
-        let cands = self.candidates(&eval, rules, pos, budget.fraction(self.candidate_share), start);
+        let cands = self.candidates(&eval, rules, pos, budget.fraction(self.candidate_share), budget, start);
         let rest = match budget {
             Budget::Nodes(n) => Budget::Nodes(n - (n as f64 * self.candidate_share) as u64),
             time => time,

@@ -29,6 +29,6 @@ impl Agent for RandomAgent {
     }
 
     fn plan_setup(&self, rules: &dyn Ruleset, view: &Position, seed: u64) -> Vec<Action> {
-        RandomAgent::random_turn(rules, view, seed)
+        crate::setup::random_placement(rules, view, seed)
     }
 }
