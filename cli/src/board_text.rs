@@ -19,14 +19,10 @@ impl std::str::FromStr for Region {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Region, String> {
-        let (a, b) = text
-            .split_once(':')
-            .ok_or_else(|| format!("`{text}` is not a region; write two corners like a1:p12"))?;
+        let (a, b) =
+            text.split_once(':').ok_or_else(|| format!("`{text}` is not a region; write two corners like a1:p12"))?;
         let corner = |s: &str| s.trim().parse::<Square>().map_err(|e| e.to_string());
-        Ok(Region {
-            from: corner(a)?,
-            to: corner(b)?,
-        })
+        Ok(Region { from: corner(a)?, to: corner(b)? })
     }
 }
 
@@ -34,21 +30,14 @@ impl Region {
     /// The whole board.
     #[must_use]
     pub fn whole(board: &Board) -> Region {
-        Region {
-            from: Square::new(0, 0),
-            to: Square::new(board.files() - 1, board.ranks() - 1),
-        }
+        Region { from: Square::new(0, 0), to: Square::new(board.files() - 1, board.ranks() - 1) }
     }
 
     /// Checks that both corners lie on the board.
     pub fn check(self, board: &Board) -> Result<Region> {
         for corner in [self.from, self.to] {
             if !board.contains(corner) {
-                bail!(
-                    "the region corner {corner} is outside the {}x{} board",
-                    board.files(),
-                    board.ranks()
-                );
+                bail!("the region corner {corner} is outside the {}x{} board", board.files(), board.ranks());
             }
         }
         Ok(self)
@@ -87,25 +76,13 @@ pub fn piece_symbol(pieces: &PieceTable, kind: u8, side: Side) -> String {
 
 /// Writes the part of the board inside `region`, rank labels on both sides, then a legend of
 /// the pieces and terrain marks.
-pub fn write_board(
-    out: &mut dyn Write,
-    pieces: &PieceTable,
-    pos: &Position,
-    region: Region,
-) -> io::Result<()> {
+pub fn write_board(out: &mut dyn Write, pieces: &PieceTable, pos: &Position, region: Region) -> io::Result<()> {
     let board = pos.board();
     let files = region.files();
-    let width = files
-        .clone()
-        .map(|f| file_name(f).len())
-        .chain(pieces.iter().map(|(_, k)| k.symbol.len()))
-        .max()
-        .unwrap_or(1);
+    let width =
+        files.clone().map(|f| file_name(f).len()).chain(pieces.iter().map(|(_, k)| k.symbol.len())).max().unwrap_or(1);
     let label_width = (region.ranks().end() + 1).to_string().len();
-    let header: Vec<String> = files
-        .clone()
-        .map(|f| format!("{:>width$}", file_name(f)))
-        .collect();
+    let header: Vec<String> = files.clone().map(|f| format!("{:>width$}", file_name(f))).collect();
     let header = header.join(" ");
     writeln!(out, "{:label_width$}  {header}", "")?;
     for rank in region.ranks().rev() {
@@ -124,15 +101,8 @@ pub fn write_board(
         writeln!(out, "{label:>label_width$}  {}  {label}", cells.join(" "))?;
     }
     writeln!(out, "{:label_width$}  {header}", "")?;
-    let kinds: Vec<String> = pieces
-        .iter()
-        .map(|(_, k)| format!("{} {}", k.symbol, k.name))
-        .collect();
-    writeln!(
-        out,
-        "pieces: {} (White upper case, Black lower case)",
-        kinds.join(", ")
-    )?;
+    let kinds: Vec<String> = pieces.iter().map(|(_, k)| format!("{} {}", k.symbol, k.name)).collect();
+    writeln!(out, "pieces: {} (White upper case, Black lower case)", kinds.join(", "))?;
     let marks: Vec<String> = Terrain::ALL
         .into_iter()
         .filter(|&t| t == Terrain::Open || board.has_terrain(t))

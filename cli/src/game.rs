@@ -31,9 +31,7 @@ fn parse_option(text: &str) -> Result<(String, String), String> {
         Some((name, value)) if !name.trim().is_empty() && !value.trim().is_empty() => {
             Ok((name.trim().to_string(), value.trim().to_string()))
         }
-        _ => Err(format!(
-            "`{text}` is not an option setting; write NAME=VALUE, like turn-limit=40"
-        )),
+        _ => Err(format!("`{text}` is not an option setting; write NAME=VALUE, like turn-limit=40")),
     }
 }
 
@@ -69,49 +67,30 @@ impl Game {
             None => {
                 let path = PathBuf::from(&args.source);
                 if !path.is_file() {
-                    bail!(
-                        "`{}` is neither a builtin scenario ({}) nor a file",
-                        args.source,
-                        builtin_ids()
-                    );
+                    bail!("`{}` is neither a builtin scenario ({}) nor a file", args.source, builtin_ids());
                 }
                 if path.extension().is_some_and(|e| e == "toml") {
                     (parse_scenario_file(&path)?, args.source.clone(), None)
                 } else {
-                    let (scenario, scenario_ref, file) =
-                        open_record(path, args.scenario.as_deref())?;
+                    let (scenario, scenario_ref, file) = open_record(path, args.scenario.as_deref())?;
                     (scenario, scenario_ref, Some(file))
                 }
             }
         };
         if args.scenario.is_some() && record.is_none() {
-            bail!(
-                "--scenario is for record files; `{}` is a scenario",
-                args.source
-            );
+            bail!("--scenario is for record files; `{}` is a scenario", args.source);
         }
-        let mut options = record
-            .as_ref()
-            .map(|r| r.record.options())
-            .unwrap_or_default();
+        let mut options = record.as_ref().map(|r| r.record.options()).unwrap_or_default();
         options.extend(args.options.iter().cloned());
         check_option_names(&scenario, &options)?;
         let rules = scenario.ruleset(&options)?;
-        Ok(Game {
-            scenario,
-            scenario_ref,
-            options,
-            rules,
-            record,
-        })
+        Ok(Game { scenario, scenario_ref, options, rules, record })
     }
 
     /// The record replayed against the rules, if the argument named a record.
     #[must_use]
     pub fn replay(&self) -> Option<Replay> {
-        self.record
-            .as_ref()
-            .map(|r| replay(self.rules.as_ref(), &r.record))
+        self.record.as_ref().map(|r| replay(self.rules.as_ref(), &r.record))
     }
 
     /// The position the argument describes: the scenario's start, or the position after the
@@ -142,10 +121,7 @@ impl Game {
                 _ => turns.push((step.number, step.side, vec![step.action])),
             }
         }
-        Ok(turns
-            .into_iter()
-            .map(|(_, side, actions)| (side, actions))
-            .collect())
+        Ok(turns.into_iter().map(|(_, side, actions)| (side, actions)).collect())
     }
 
     /// An error naming the record file and the first illegal action, if the replay found one.
@@ -161,18 +137,9 @@ impl Game {
     pub fn title(&self) -> String {
         let s = &self.scenario;
         let (files, ranks) = (s.board.files(), s.board.ranks());
-        let mut title = format!(
-            "{} ({}), {} family, {files}x{ranks}",
-            s.name,
-            s.id,
-            s.family.name()
-        );
+        let mut title = format!("{} ({}), {} family, {files}x{ranks}", s.name, s.id, s.family.name());
         if !self.options.is_empty() {
-            let list: Vec<String> = self
-                .options
-                .iter()
-                .map(|(k, v)| format!("{k}={v}"))
-                .collect();
+            let list: Vec<String> = self.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
             title.push_str(&format!("; options: {}", list.join(", ")));
         }
         title
@@ -184,14 +151,9 @@ fn open_record(path: PathBuf, scenario: Option<&str>) -> Result<(Scenario, Strin
     let in_file = |e: anyhow::Error| e.context(path.display().to_string());
     let text = read_text(&path)?;
     let tags = Record::parse_header(&text).map_err(|e| in_file(e.into()))?;
-    let header = Record {
-        tags,
-        turns: Vec::new(),
-    };
+    let header = Record { tags, turns: Vec::new() };
     let named = scenario.or(header.scenario()).ok_or_else(|| {
-        in_file(anyhow!(
-            "the record names no scenario; add a `[Scenario \"id\"]` tag or pass --scenario"
-        ))
+        in_file(anyhow!("the record names no scenario; add a `[Scenario \"id\"]` tag or pass --scenario"))
     })?;
     let (scenario, scenario_ref) = load_scenario(named, path.parent()).map_err(in_file)?;
     let record = Record::parse(&text, &scenario.pieces).map_err(|e| in_file(e.into()))?;
@@ -204,38 +166,28 @@ pub fn load_scenario(reference: &str, base: Option<&Path>) -> Result<(Scenario, 
     if let Some(builtin) = warlord_scenarios::get(reference) {
         return Ok((parse_builtin(builtin)?, builtin.id.to_string()));
     }
-    let candidates = base
-        .map(|b| b.join(reference))
-        .into_iter()
-        .chain([PathBuf::from(reference)]);
+    let candidates = base.map(|b| b.join(reference)).into_iter().chain([PathBuf::from(reference)]);
     let Some(path) = candidates.into_iter().find(|p| p.is_file()) else {
-        bail!("unknown scenario `{reference}`: no builtin scenario has this id ({}) and no file has this path", builtin_ids());
+        bail!(
+            "unknown scenario `{reference}`: no builtin scenario has this id ({}) and no file has this path",
+            builtin_ids()
+        );
     };
     Ok((parse_scenario_file(&path)?, path.display().to_string()))
 }
 
 fn parse_builtin(builtin: &warlord_scenarios::Builtin) -> Result<Scenario> {
-    Ok(Scenario::parse(
-        builtin.text,
-        &format!("builtin:{}", builtin.id),
-    )?)
+    Ok(Scenario::parse(builtin.text, &format!("builtin:{}", builtin.id))?)
 }
 
 fn parse_scenario_file(path: &Path) -> Result<Scenario> {
-    Ok(Scenario::parse(
-        &read_text(path)?,
-        &path.display().to_string(),
-    )?)
+    Ok(Scenario::parse(&read_text(path)?, &path.display().to_string())?)
 }
 
 /// The ids of the shipped scenarios, comma-separated.
 #[must_use]
 pub fn builtin_ids() -> String {
-    warlord_scenarios::ALL
-        .iter()
-        .map(|b| b.id)
-        .collect::<Vec<_>>()
-        .join(", ")
+    warlord_scenarios::ALL.iter().map(|b| b.id).collect::<Vec<_>>().join(", ")
 }
 
 /// The most bytes the CLI reads from a scenario or record file.
@@ -243,29 +195,17 @@ const MAX_FILE_BYTES: u64 = 32 << 20;
 
 /// Reads a text file, with its path in any error.
 pub fn read_text(path: &Path) -> Result<String> {
-    let size = std::fs::metadata(path)
-        .with_context(|| format!("cannot read {}", path.display()))?
-        .len();
+    let size = std::fs::metadata(path).with_context(|| format!("cannot read {}", path.display()))?.len();
     if size > MAX_FILE_BYTES {
-        bail!(
-            "{} is too large ({size} bytes; at most {MAX_FILE_BYTES})",
-            path.display()
-        );
+        bail!("{} is too large ({size} bytes; at most {MAX_FILE_BYTES})", path.display());
     }
     std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
 }
 
 fn check_option_names(scenario: &Scenario, options: &[(String, String)]) -> Result<()> {
     let known = scenario.option_names();
-    match options
-        .iter()
-        .find(|(name, _)| !known.contains(&name.as_str()))
-    {
-        Some((name, _)) => bail!(
-            "unknown option `{name}` for {}; its options are: {}",
-            scenario.id,
-            known.join(", ")
-        ),
+    match options.iter().find(|(name, _)| !known.contains(&name.as_str())) {
+        Some((name, _)) => bail!("unknown option `{name}` for {}; its options are: {}", scenario.id, known.join(", ")),
         None => Ok(()),
     }
 }

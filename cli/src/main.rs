@@ -72,11 +72,7 @@ fn main() -> ExitCode {
         Err(e) => {
             // Help and version go to stdout with success; usage errors are user errors.
             let _ = e.print();
-            return if e.use_stderr() {
-                ExitCode::FAILURE
-            } else {
-                ExitCode::SUCCESS
-            };
+            return if e.use_stderr() { ExitCode::FAILURE } else { ExitCode::SUCCESS };
         }
     };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());

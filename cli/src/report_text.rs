@@ -11,16 +11,10 @@ pub fn describe(report: &Report, pieces: &PieceTable) -> String {
     let mut parts = Vec::new();
     if let Some(combat) = report.combat {
         let verdict = if combat.success { "succeeds" } else { "fails" };
-        parts.push(format!(
-            "strength {} against defence {}: {verdict}",
-            combat.offence, combat.defence
-        ));
+        parts.push(format!("strength {} against defence {}: {verdict}", combat.offence, combat.defence));
     }
     for (sq, piece) in &report.captured {
-        parts.push(format!(
-            "captures {} on {sq}",
-            piece_symbol(pieces, piece.kind, piece.side)
-        ));
+        parts.push(format!("captures {} on {sq}", piece_symbol(pieces, piece.kind, piece.side)));
     }
     if let Some(outcome) = report.outcome {
         parts.push(format!("game over: {outcome}"));

@@ -9,39 +9,18 @@ pub fn write_summary(out: &mut dyn Write, pieces: &PieceTable, pos: &Position) -
     let side = pos.to_move();
     match pos.phase() {
         Phase::Setup => {
-            let reserve: Vec<String> = pos
-                .reserve(side)
-                .map(|(kind, n)| format!("{} x{n}", pieces.get(kind).symbol))
-                .collect();
-            let left = if reserve.is_empty() {
-                "nothing; `commit` ends the setup".to_string()
-            } else {
-                reserve.join(", ")
-            };
+            let reserve: Vec<String> =
+                pos.reserve(side).map(|(kind, n)| format!("{} x{n}", pieces.get(kind).symbol)).collect();
+            let left =
+                if reserve.is_empty() { "nothing; `commit` ends the setup".to_string() } else { reserve.join(", ") };
             writeln!(out, "setup: {side} to place {left}")?;
         }
         Phase::Play => {
-            writeln!(
-                out,
-                "play: {side} to move; turns played {}",
-                pos.turns_played()
-            )?;
-            writeln!(
-                out,
-                "this turn: {} of at most {} actions taken",
-                pos.actions_this_turn().len(),
-                pos.turn_cap()
-            )?;
+            writeln!(out, "play: {side} to move; turns played {}", pos.turns_played())?;
+            writeln!(out, "this turn: {} of at most {} actions taken", pos.actions_this_turn().len(), pos.turn_cap())?;
         }
-        Phase::Over(outcome) => writeln!(
-            out,
-            "game over after {} turns: {outcome}",
-            pos.turns_played()
-        )?,
+        Phase::Over(outcome) => writeln!(out, "game over after {} turns: {outcome}", pos.turns_played())?,
     }
-    let captured: Vec<String> = Side::BOTH
-        .iter()
-        .map(|&s| format!("by {s} {}", pos.leaders_captured_by(s)))
-        .collect();
+    let captured: Vec<String> = Side::BOTH.iter().map(|&s| format!("by {s} {}", pos.leaders_captured_by(s))).collect();
     writeln!(out, "leaders captured: {}", captured.join(", "))
 }

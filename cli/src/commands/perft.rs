@@ -38,15 +38,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<()> {
         perft(rules, &pos, args.depth)
     };
     let seconds = started.elapsed().as_secs_f64();
-    let rate = if seconds > 0.0 {
-        count as f64 / seconds
-    } else {
-        0.0
-    };
-    writeln!(
-        out,
-        "perft {}: {count} ({seconds:.3} s, {rate:.0} sequences/s)",
-        args.depth
-    )?;
+    let rate = if seconds > 0.0 { count as f64 / seconds } else { 0.0 };
+    writeln!(out, "perft {}: {count} ({seconds:.3} s, {rate:.0} sequences/s)", args.depth)?;
     Ok(())
 }

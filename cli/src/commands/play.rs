@@ -51,12 +51,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<()> {
     let seed = args.seed.unwrap_or_else(clock_seed);
     let mut rng = StdRng::seed_from_u64(seed);
     writeln!(out, "{}", game.title())?;
-    writeln!(
-        out,
-        "white: {}, black: {}, seed {seed}; type `help` at a prompt",
-        args.white.name(),
-        args.black.name()
-    )?;
+    writeln!(out, "white: {}, black: {}, seed {seed}; type `help` at a prompt", args.white.name(), args.black.name())?;
     show(out, rules, &pos, players, region)?;
     let mut input = std::io::stdin().lock();
     while pos.outcome().is_none() {
@@ -66,10 +61,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<()> {
             PlayerKind::Human => match read_turn(rules, &mut pos, &mut input, out, &mut rng)? {
                 HumanTurn::Played(steps) => steps,
                 HumanTurn::Resigned => {
-                    rules.conclude(
-                        &mut pos,
-                        Outcome::win(side.opponent(), EndReason::Resignation),
-                    );
+                    rules.conclude(&mut pos, Outcome::win(side.opponent(), EndReason::Resignation));
                     writeln!(out, "{side} resigns")?;
                     write_summary(out, rules.pieces(), &pos)?;
                     break;
@@ -104,9 +96,7 @@ fn show(
 ) -> Result<()> {
     let shown = if *pos.phase() == Phase::Setup {
         let next = pos.to_move();
-        let viewer = [next, next.opponent()]
-            .into_iter()
-            .find(|s| players[s.index()] == PlayerKind::Human);
+        let viewer = [next, next.opponent()].into_iter().find(|s| players[s.index()] == PlayerKind::Human);
         rules.view(pos, viewer)
     } else {
         pos.clone()
@@ -121,24 +111,14 @@ fn show(
 /// human still to place learns nothing of it.
 fn write_turn(out: &mut dyn Write, rules: &dyn Ruleset, side: Side, steps: &Steps) -> Result<()> {
     let pieces = rules.pieces();
-    let placed = steps
-        .iter()
-        .filter(|(a, _)| matches!(a, Action::Place { .. }))
-        .count();
+    let placed = steps.iter().filter(|(a, _)| matches!(a, Action::Place { .. })).count();
     if placed > 0 {
         writeln!(out, "\n{side} has placed {placed} pieces")?;
         return Ok(());
     }
-    let moves: Vec<String> = steps
-        .iter()
-        .filter(|(a, _)| *a != Action::EndTurn)
-        .map(|(a, _)| format_action(a, pieces))
-        .collect();
-    let turn = if moves.is_empty() {
-        "pass".to_string()
-    } else {
-        moves.join(", ")
-    };
+    let moves: Vec<String> =
+        steps.iter().filter(|(a, _)| *a != Action::EndTurn).map(|(a, _)| format_action(a, pieces)).collect();
+    let turn = if moves.is_empty() { "pass".to_string() } else { moves.join(", ") };
     writeln!(out, "\n{side} plays: {turn}")?;
     for (action, report) in steps {
         let what = describe(report, pieces);
@@ -152,11 +132,7 @@ fn write_turn(out: &mut dyn Write, rules: &dyn Ruleset, side: Side, steps: &Step
 /// The record header: scenario, options, players, seed and, once over, the result.
 fn tags(game: &Game, args: &Args, seed: u64, pos: &Position) -> Vec<(String, String)> {
     let mut tags = vec![("Scenario".to_string(), game.scenario_ref.clone())];
-    tags.extend(
-        game.options
-            .iter()
-            .map(|(k, v)| ("Option".to_string(), format!("{k}={v}"))),
-    );
+    tags.extend(game.options.iter().map(|(k, v)| ("Option".to_string(), format!("{k}={v}"))));
     tags.push(("White".into(), args.white.name().into()));
     tags.push(("Black".into(), args.black.name().into()));
     tags.push(("Seed".into(), seed.to_string()));
@@ -168,8 +144,6 @@ fn tags(game: &Game, args: &Args, seed: u64, pos: &Position) -> Vec<(String, Str
 
 /// A seed from the clock, for games nobody asked to repeat.
 fn clock_seed() -> u64 {
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap_or_default();
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
     now.as_secs() ^ u64::from(now.subsec_nanos())
 }

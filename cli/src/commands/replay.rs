@@ -24,10 +24,7 @@ pub struct Args {
 pub fn run(args: Args, out: &mut dyn Write) -> Result<()> {
     let game = Game::load(&args.source)?;
     let Some(replayed) = game.replay() else {
-        bail!(
-            "`{}` is a scenario, not a record; replay checks record files",
-            args.source.source
-        );
+        bail!("`{}` is a scenario, not a record; replay checks record files", args.source.source);
     };
     let pieces = game.rules.pieces();
     if args.verbose {
@@ -37,22 +34,13 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<()> {
                 other => format_action(&other, pieces),
             };
             let what = describe(&step.report, pieces);
-            let what = if what.is_empty() {
-                String::new()
-            } else {
-                format!(" — {what}")
-            };
+            let what = if what.is_empty() { String::new() } else { format!(" — {what}") };
             writeln!(out, "turn {} ({}): {action}{what}", step.number, step.side)?;
         }
     }
     game.check(&replayed)?;
     let turns = game.record.as_ref().map_or(0, |r| r.record.turns.len());
-    writeln!(
-        out,
-        "{}: {turns} turns, {} actions, all legal",
-        args.source.source,
-        replayed.steps.len()
-    )?;
+    writeln!(out, "{}: {turns} turns, {} actions, all legal", args.source.source, replayed.steps.len())?;
     write_summary(out, pieces, &replayed.position)?;
     Ok(())
 }

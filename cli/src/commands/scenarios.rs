@@ -19,33 +19,15 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<()> {
         let (scenario, _) = load_scenario(&reference, None)?;
         return describe(&scenario, out);
     }
-    let mut rows = vec![[
-        "ID".to_string(),
-        "NAME".into(),
-        "FAMILY".into(),
-        "BOARD".into(),
-        "RECONSTRUCTED".into(),
-    ]];
+    let mut rows = vec![["ID".to_string(), "NAME".into(), "FAMILY".into(), "BOARD".into(), "RECONSTRUCTED".into()]];
     for builtin in warlord_scenarios::ALL {
         let (s, _) = load_scenario(builtin.id, None)?;
         let reconstructed = if s.reconstructed { "yes" } else { "no" };
-        rows.push([
-            s.id.clone(),
-            s.name.clone(),
-            s.family.name().into(),
-            board_size(&s),
-            reconstructed.into(),
-        ]);
+        rows.push([s.id.clone(), s.name.clone(), s.family.name().into(), board_size(&s), reconstructed.into()]);
     }
-    let widths: Vec<usize> = (0..5)
-        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
-        .collect();
+    let widths: Vec<usize> = (0..5).map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0)).collect();
     for row in rows {
-        let cells: Vec<String> = row
-            .iter()
-            .zip(&widths)
-            .map(|(cell, &w)| format!("{cell:w$}"))
-            .collect();
+        let cells: Vec<String> = row.iter().zip(&widths).map(|(cell, &w)| format!("{cell:w$}")).collect();
         writeln!(out, "{}", cells.join("  ").trim_end())?;
     }
     Ok(())
@@ -58,12 +40,7 @@ fn board_size(s: &Scenario) -> String {
 /// Writes everything a player wants to know before choosing a scenario.
 fn describe(s: &Scenario, out: &mut dyn Write) -> Result<()> {
     writeln!(out, "{} ({})", s.name, s.id)?;
-    writeln!(
-        out,
-        "family: {}; board: {} (files x ranks)",
-        s.family.name(),
-        board_size(s)
-    )?;
+    writeln!(out, "family: {}; board: {} (files x ranks)", s.family.name(), board_size(s))?;
     writeln!(out, "source: {}", s.source)?;
     if s.reconstructed {
         writeln!(out, "reconstructed: {}", s.reconstruction)?;
@@ -76,27 +53,15 @@ fn describe(s: &Scenario, out: &mut dyn Write) -> Result<()> {
             Some(_) => "; activates itself".to_string(),
             None => String::new(),
         };
-        writeln!(
-            out,
-            "  {:3} {} ({:?}, value {}{command})",
-            kind.symbol, kind.name, kind.class, kind.value
-        )?;
+        writeln!(out, "  {:3} {} ({:?}, value {}{command})", kind.symbol, kind.name, kind.class, kind.value)?;
     }
     let defaults: Vec<String> = s.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
     writeln!(
         out,
         "options set by the scenario: {}",
-        if defaults.is_empty() {
-            "none".into()
-        } else {
-            defaults.join(", ")
-        }
+        if defaults.is_empty() { "none".into() } else { defaults.join(", ") }
     )?;
-    writeln!(
-        out,
-        "options (--option NAME=VALUE): {}",
-        s.option_names().join(", ")
-    )?;
+    writeln!(out, "options (--option NAME=VALUE): {}", s.option_names().join(", "))?;
     writeln!(out, "see the board with `warlord show {}`", s.id)?;
     Ok(())
 }

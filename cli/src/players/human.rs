@@ -50,11 +50,8 @@ pub fn read_turn(
             "" => {}
             "help" => writeln!(out, "{HELP}")?,
             "moves" => {
-                let legal: Vec<String> = rules
-                    .legal_action_list(pos)
-                    .iter()
-                    .map(|a| format_action(a, rules.pieces()))
-                    .collect();
+                let legal: Vec<String> =
+                    rules.legal_action_list(pos).iter().map(|a| format_action(a, rules.pieces())).collect();
                 writeln!(out, "{}", legal.join(", "))?;
             }
             "undo" => {
@@ -88,12 +85,7 @@ fn prompt(out: &mut dyn Write, pos: &Position) -> Result<()> {
     match pos.phase() {
         Phase::Setup => write!(out, "{side} setup> ")?,
         _ if pos.actions_this_turn().is_empty() => write!(out, "{side}> ")?,
-        _ => write!(
-            out,
-            "{side} ({} of {} taken)> ",
-            pos.actions_this_turn().len(),
-            pos.turn_cap()
-        )?,
+        _ => write!(out, "{side} ({} of {} taken)> ", pos.actions_this_turn().len(), pos.turn_cap())?,
     }
     out.flush()?;
     Ok(())
@@ -115,16 +107,12 @@ fn play_line(rules: &dyn Ruleset, pos: &mut Position, line: &str) -> Result<(Ste
         if ended {
             return Err(format!("`{text}` comes after the end of the turn"));
         }
-        let report = rules
-            .play(&mut trial, action)
-            .map_err(|e| format!("`{text}` is illegal: {e}"))?;
+        let report = rules.play(&mut trial, action).map_err(|e| format!("`{text}` is illegal: {e}"))?;
         ended = report.turn_ended || report.outcome.is_some();
         steps.push((action, report));
     }
     if !ended && !go_on {
-        let report = rules
-            .play(&mut trial, Action::EndTurn)
-            .map_err(|e| format!("the turn cannot end here: {e}"))?;
+        let report = rules.play(&mut trial, Action::EndTurn).map_err(|e| format!("the turn cannot end here: {e}"))?;
         steps.push((Action::EndTurn, report));
         ended = true;
     }

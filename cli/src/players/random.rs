@@ -16,16 +16,10 @@ pub fn random_turn(rules: &dyn Ruleset, pos: &mut Position, rng: &mut StdRng) ->
         legal.clear();
         rules.legal_actions(pos, &mut legal);
         let Some(&action) = legal.choose(rng) else {
-            bail!(
-                "{} has no legal action, yet the game is not over",
-                pos.to_move()
-            );
+            bail!("{} has no legal action, yet the game is not over", pos.to_move());
         };
         let report = rules.play(pos, action).map_err(|e| {
-            anyhow!(
-                "the rules refused their own legal action `{}`: {e}",
-                format_action(&action, rules.pieces())
-            )
+            anyhow!("the rules refused their own legal action `{}`: {e}", format_action(&action, rules.pieces()))
         })?;
         let done = report.turn_ended || report.outcome.is_some();
         steps.push((action, report));

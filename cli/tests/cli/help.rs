@@ -16,10 +16,7 @@ fn the_top_level_help_lists_every_command() {
 fn every_command_has_help_with_its_arguments() {
     for command in COMMANDS {
         let help = warlord(&[command, "--help"]).ok();
-        assert!(
-            help.contains(&format!("Usage: warlord {command}")),
-            "{help}"
-        );
+        assert!(help.contains(&format!("Usage: warlord {command}")), "{help}");
         if command != "scenarios" {
             assert!(help.contains("--option <NAME=VALUE>"), "{command}: {help}");
             assert!(help.contains("SCENARIO|RECORD"), "{command}: {help}");
@@ -30,13 +27,9 @@ fn every_command_has_help_with_its_arguments() {
 
 #[test]
 fn usage_errors_exit_with_1() {
-    for args in [
-        &[][..],
-        &["frobnicate"],
-        &["show"],
-        &["perft", "chieftain"],
-        &["play", "chieftain", "--white", "robot"],
-    ] {
+    for args in
+        [&[][..], &["frobnicate"], &["show"], &["perft", "chieftain"], &["play", "chieftain", "--white", "robot"]]
+    {
         let run = warlord(args);
         assert_eq!(run.code, 1, "{args:?}: {run:#?}");
         assert!(!run.stderr.is_empty(), "{args:?}");

@@ -7,18 +7,11 @@ fn scenarios_lists_every_builtin_with_its_board() {
     let list = warlord(&["scenarios"]).ok();
     assert!(list.starts_with("ID"), "{list}");
     for builtin in warlord_scenarios::ALL {
-        assert!(
-            list.lines().any(|l| l.starts_with(builtin.id)),
-            "{} missing:\n{list}",
-            builtin.id
-        );
+        assert!(list.lines().any(|l| l.starts_with(builtin.id)), "{} missing:\n{list}", builtin.id);
     }
     let chieftain = list.lines().find(|l| l.starts_with("chieftain ")).unwrap();
     let words: Vec<&str> = chieftain.split_whitespace().collect();
-    assert_eq!(
-        words,
-        ["chieftain", "Chieftain", "Chess", "warlord", "16x12", "no"]
-    );
+    assert_eq!(words, ["chieftain", "Chieftain", "Chess", "warlord", "16x12", "no"]);
 }
 
 #[test]
@@ -35,25 +28,13 @@ fn scenarios_show_describes_one() {
 fn show_prints_the_labelled_board_and_the_state() {
     let text = warlord(&["show", "chieftain"]).ok();
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(
-        lines[0],
-        "Chieftain Chess (chieftain), warlord family, 16x12"
-    );
+    assert_eq!(lines[0], "Chieftain Chess (chieftain), warlord family, 16x12");
     assert_eq!(lines[1], "    a b c d e f g h i j k l m n o p");
     assert_eq!(lines[2], "12  . h c s . c h s s h c . s c h .  12");
     assert_eq!(lines[13], " 1  . H C S . C H S S H C . S C H .  1");
-    assert!(
-        text.contains("play: white to move; turns played 0"),
-        "{text}"
-    );
-    assert!(
-        text.contains("this turn: 0 of at most 4 actions taken"),
-        "{text}"
-    );
-    assert!(
-        text.contains("leaders captured: by white 0, by black 0"),
-        "{text}"
-    );
+    assert!(text.contains("play: white to move; turns played 0"), "{text}");
+    assert!(text.contains("this turn: 0 of at most 4 actions taken"), "{text}");
+    assert!(text.contains("leaders captured: by white 0, by black 0"), "{text}");
 }
 
 #[test]
@@ -62,21 +43,11 @@ fn show_limits_the_board_to_a_region() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines[1..7],
-        [
-            "   a b c d",
-            "4  M . . M  4",
-            "3  . . . .  3",
-            "2  . N M .  2",
-            "1  . H C S  1",
-            "   a b c d"
-        ]
+        ["   a b c d", "4  M . . M  4", "3  . . . .  3", "2  . N M .  2", "1  . H C S  1", "   a b c d"]
     );
     let e = warlord(&["show", "chieftain", "--region", "a1:q12"]).user_error();
     assert!(e.contains("q12 is outside the 16x12 board"), "{e}");
-    assert_eq!(
-        warlord(&["show", "chieftain", "--region", "a1-p12"]).code,
-        1
-    );
+    assert_eq!(warlord(&["show", "chieftain", "--region", "a1-p12"]).code, 1);
 }
 
 /// A 6x6 scenario with a pond and a hill.
@@ -122,24 +93,15 @@ fn a_bad_scenario_file_names_the_file_and_the_problem() {
     let path = temp_file("bad-scenario.toml");
     std::fs::write(&path, POND.replace("\"warlord\"", "\"chess\"")).unwrap();
     let e = warlord(&["show", path.to_str().unwrap()]).user_error();
-    assert!(
-        e.contains("bad-scenario.toml: family: unknown family `chess`"),
-        "{e}"
-    );
+    assert!(e.contains("bad-scenario.toml: family: unknown family `chess`"), "{e}");
 }
 
 #[test]
 fn unknown_scenarios_and_bad_options_are_user_errors() {
     let e = warlord(&["show", "atlantis"]).user_error();
-    assert!(
-        e.contains("`atlantis` is neither a builtin scenario (chieftain"),
-        "{e}"
-    );
+    assert!(e.contains("`atlantis` is neither a builtin scenario (chieftain"), "{e}");
     let e = warlord(&["moves", "chieftain", "--option", "flying-cannons=true"]).user_error();
-    assert!(
-        e.contains("unknown option `flying-cannons` for chieftain; its options are: shorter-game"),
-        "{e}"
-    );
+    assert!(e.contains("unknown option `flying-cannons` for chieftain; its options are: shorter-game"), "{e}");
     let e = warlord(&["moves", "chieftain", "--option", "turn-limit=soon"]).user_error();
     assert!(e.contains("turn-limit"), "{e}");
     let e = warlord(&["moves", "chieftain", "--option", "turn-limit"]).user_error();
@@ -168,16 +130,11 @@ fn moves_in_free_setup_are_placements() {
 #[test]
 fn perft_counts_and_times() {
     let text = warlord(&["perft", "chieftain", "--depth", "2"]).ok();
-    let count = text
-        .strip_prefix("perft 2: ")
-        .and_then(|t| t.split_whitespace().next())
-        .unwrap();
+    let count = text.strip_prefix("perft 2: ").and_then(|t| t.split_whitespace().next()).unwrap();
     let depth_one = warlord(&["moves", "chieftain", "--count"]).ok();
     assert!(count.parse::<u64>().unwrap() > depth_one.trim().parse::<u64>().unwrap());
     assert!(text.contains(" s, "), "{text}");
-    assert!(warlord(&["perft", "chieftain", "--depth", "0"])
-        .ok()
-        .starts_with("perft 0: 1 "));
+    assert!(warlord(&["perft", "chieftain", "--depth", "0"]).ok().starts_with("perft 0: 1 "));
 }
 
 #[test]
@@ -186,10 +143,7 @@ fn perft_divide_sums_to_the_total() {
     let lines: Vec<&str> = text.lines().collect();
     let (total, split) = lines.split_last().unwrap();
     assert_eq!(split.len(), 131);
-    let sum: u64 = split
-        .iter()
-        .map(|l| l.rsplit(": ").next().unwrap().parse::<u64>().unwrap())
-        .sum();
+    let sum: u64 = split.iter().map(|l| l.rsplit(": ").next().unwrap().parse::<u64>().unwrap()).sum();
     assert!(total.starts_with(&format!("perft 2: {sum} ")), "{total}");
 }
 

@@ -36,24 +36,15 @@ fn replay_prints_the_final_summary() {
          leaders captured: by white 0, by black 0\n"
     );
     let random = warlord(&["replay", "records/chieftain-random.rec"]).ok();
-    assert!(
-        random.contains("1-0 (white wins: all leaders captured)"),
-        "{random}"
-    );
+    assert!(random.contains("1-0 (white wins: all leaders captured)"), "{random}");
 }
 
 #[test]
 fn replay_verbose_reports_each_action() {
     let text = warlord(&["replay", "--verbose", OPENING]).ok();
     assert!(text.starts_with("turn 1 (white): g2-f4\n"), "{text}");
-    assert!(
-        text.contains("turn 4 (white): g6-e7 — captures m on e7\nturn 4 (white): end of turn\n"),
-        "{text}"
-    );
-    assert!(
-        text.contains("turn 4 (black): g7-e6 — captures M on e6\n"),
-        "{text}"
-    );
+    assert!(text.contains("turn 4 (white): g6-e7 — captures m on e7\nturn 4 (white): end of turn\n"), "{text}");
+    assert!(text.contains("turn 4 (black): g7-e6 — captures M on e6\n"), "{text}");
 }
 
 #[test]
@@ -61,32 +52,21 @@ fn replay_verbose_reports_attack_strength_against_defence() {
     let text = warlord(&["replay", "-v", "records/medieval-random.rec"]).ok();
     let attack = "turn 6 (black): [d5, e5] attack e4 — strength 3 against defence 0: succeeds; captures P on e4\n";
     assert!(text.contains(attack), "{text}");
-    assert!(
-        text.contains("turn 1 (black): h8 cannon h2 — strength "),
-        "{text}"
-    );
+    assert!(text.contains("turn 1 (black): h8 cannon h2 — strength "), "{text}");
 }
 
 #[test]
 fn show_and_moves_continue_from_a_record() {
     let text = warlord(&["show", OPENING]).ok();
-    assert!(
-        text.contains("\n 7  . . . . N . . . . n . m . . . .  7\n"),
-        "{text}"
-    );
-    assert!(
-        text.contains("\n 6  . . . . n . . . . N . M . . . .  6\n"),
-        "{text}"
-    );
+    assert!(text.contains("\n 7  . . . . N . . . . n . m . . . .  7\n"), "{text}");
+    assert!(text.contains("\n 6  . . . . n . . . . N . M . . . .  6\n"), "{text}");
     let moves = warlord(&["moves", OPENING]).ok();
     assert!(moves.lines().any(|m| m == "f3-e4"), "{moves}");
 }
 
 #[test]
 fn the_first_illegal_action_is_reported_with_line_turn_side_and_reason() {
-    let text = std::fs::read_to_string(root().join(OPENING))
-        .unwrap()
-        .replace("2.. f12-f10", "2.. f12-f9");
+    let text = std::fs::read_to_string(root().join(OPENING)).unwrap().replace("2.. f12-f10", "2.. f12-f9");
     let path = write_record("illegal.rec", &text);
     let expected = format!(
         "error: {path}: line 9, turn 2 (black): `f12-f9` is illegal: the Chieftain on f12 cannot move to f9: f9 holds one of your own pieces\n"
@@ -97,11 +77,7 @@ fn the_first_illegal_action_is_reported_with_line_turn_side_and_reason() {
     assert_eq!(warlord(&["show", &path]).user_error(), expected);
     assert_eq!(warlord(&["moves", &path]).user_error(), expected);
     let verbose = warlord(&["replay", "-v", &path]);
-    assert!(
-        verbose.stdout.ends_with("turn 2 (white): n1-m3\n"),
-        "{}",
-        verbose.stdout
-    );
+    assert!(verbose.stdout.ends_with("turn 2 (white): n1-m3\n"), "{}", verbose.stdout);
     assert_eq!(verbose.user_error(), expected);
 }
 
@@ -110,12 +86,28 @@ fn malformed_records_name_the_file_and_line() {
     let cases = [
         ("action.rec", "[Scenario \"chieftain\"]\n1. d2-\n", "action.rec: line 2: turn 1: cannot read `d2-`"),
         ("tag.rec", "[Scenario \"chieftain\"\n1. g2-f4\n", "tag.rec: line 1: a tag is written `[Name \"value\"]`"),
-        ("late-tag.rec", "[Scenario \"chieftain\"]\n1. g2-f4\n[Option \"turn-limit=3\"]\n", "late-tag.rec: line 3: tags must come before the first turn"),
+        (
+            "late-tag.rec",
+            "[Scenario \"chieftain\"]\n1. g2-f4\n[Option \"turn-limit=3\"]\n",
+            "late-tag.rec: line 3: tags must come before the first turn",
+        ),
         ("number.rec", "[Scenario \"chieftain\"]\ng2-f4\n", "number.rec: line 2: a turn starts with its number"),
-        ("symbol.rec", "[Scenario \"chieftain\"]\n1. Q@a1\n", "symbol.rec: line 2: turn 1: cannot read `Q@a1`: no piece has the symbol `Q`"),
-        ("no-scenario.rec", "1. g2-f4\n", "no-scenario.rec: the record names no scenario; add a `[Scenario \"id\"]` tag or pass --scenario"),
+        (
+            "symbol.rec",
+            "[Scenario \"chieftain\"]\n1. Q@a1\n",
+            "symbol.rec: line 2: turn 1: cannot read `Q@a1`: no piece has the symbol `Q`",
+        ),
+        (
+            "no-scenario.rec",
+            "1. g2-f4\n",
+            "no-scenario.rec: the record names no scenario; add a `[Scenario \"id\"]` tag or pass --scenario",
+        ),
         ("unknown.rec", "[Scenario \"atlantis\"]\n1. g2-f4\n", "unknown.rec: unknown scenario `atlantis`"),
-        ("option.rec", "[Scenario \"chieftain\"]\n[Option \"flying=true\"]\n1. g2-f4\n", "unknown option `flying` for chieftain"),
+        (
+            "option.rec",
+            "[Scenario \"chieftain\"]\n[Option \"flying=true\"]\n1. g2-f4\n",
+            "unknown option `flying` for chieftain",
+        ),
     ];
     for (name, text, expected) in cases {
         let path = write_record(name, text);
@@ -146,10 +138,7 @@ fn a_scenario_tag_may_name_a_file_beside_the_record() {
     std::fs::write(temp_file("beside.toml"), scenario).unwrap();
     let path = write_record("beside.rec", "[Scenario \"beside.toml\"]\n1. g2-f4\n");
     let text = warlord(&["show", &path]).ok();
-    assert!(
-        text.starts_with("Chieftain Chess (beside), warlord family, 16x12"),
-        "{text}"
-    );
+    assert!(text.starts_with("Chieftain Chess (beside), warlord family, 16x12"), "{text}");
 }
 
 #[test]
@@ -159,7 +148,12 @@ fn record_options_apply_and_the_command_line_overrides_them() {
         "[Scenario \"chieftain\"]\n[Option \"turn-limit=2\"]\n1. g2-f4\n1... g11-f9\n2. j2-k4\n",
     );
     let e = warlord(&["replay", &path]).user_error();
-    assert!(e.contains("line 5, turn 2 (white): `j2-k4` is illegal: the game had already ended: 1/2-1/2 (draw: turn limit)"), "{e}");
+    assert!(
+        e.contains(
+            "line 5, turn 2 (white): `j2-k4` is illegal: the game had already ended: 1/2-1/2 (draw: turn limit)"
+        ),
+        "{e}"
+    );
     let text = warlord(&["replay", &path, "--option", "turn-limit=0"]).ok();
     assert!(text.contains("3 turns"), "{text}");
 }
