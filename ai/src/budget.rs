@@ -30,16 +30,6 @@ impl Budget {
         }
     }
 
-    /// Splits the budget into `parts` equal shares for parallel workers (nodes are divided;
-    /// time is shared, every worker having the same deadline).
-    #[must_use]
-    pub fn share(self, parts: u64) -> Budget {
-        match self {
-            Budget::Nodes(n) => Budget::Nodes((n / parts.max(1)).max(1)),
-            time => time,
-        }
-    }
-
     /// A fraction of the budget (at least one node or one millisecond).
     #[must_use]
     pub fn fraction(self, f: f64) -> Budget {

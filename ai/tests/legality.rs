@@ -33,7 +33,7 @@ fn every_agent_is_legal(rules: &dyn Ruleset, pos: &Position, seed: u64) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 3, ..ProptestConfig::default() })]
 
     #[test]
     fn agents_play_legal_turns_on_every_shipped_scenario(turns in 0u32..40, seed in any::<u64>()) {

@@ -50,10 +50,8 @@ struct Candidate {
     value: f64,
 }
 
-/// How one parallel task spends its share of a budget.
-fn task_meter(budget: Budget, shares: u64, start: Instant) -> Meter {
-    Meter::until(budget.share(shares), start)
-}
+/// Replies examined at once.
+const REPLY_BATCH: usize = 2;
 
 impl Champion {
     /// A champion with an evaluator.
@@ -149,7 +147,8 @@ impl Champion {
         done
     }
 
-    /// Phase 2: the value of each examined candidate after the opponent's greedy reply.
+    /// Phase 2: the value of each examined candidate after the opponent's greedy reply and its
+    /// own greedy follow-up.
     fn replies(
         &self,
         eval: &Evaluator,
@@ -159,7 +158,6 @@ impl Champion {
         budget: Budget,
         start: Instant,
     ) -> Vec<f64> {
-        let Some(first) = cands.first() else { return Vec::new() };
         let greedy = Greedy::new(eval.clone());
         let reply = |c: &Candidate, meter: &mut Meter| -> Option<f64> {
             if c.line.pos.outcome().is_some() {
@@ -167,39 +165,46 @@ impl Champion {
             }
             let mut rng = StdRng::seed_from_u64(c.line.pos.hash());
             let answer = greedy.turn(rules, &c.line.pos, &mut rng, meter);
-            if matches!(budget, Budget::Millis(_)) && meter.spent() {
+            // Its own greedy follow-up cashes the threats the evaluation would only count, and
+            // the position is judged where the opponent's threats count against it.
+            let follow =
+                if answer.pos.outcome().is_some() { answer } else { greedy.turn(rules, &answer.pos, &mut rng, meter) };
+            if meter.spent() {
                 return None;
             }
-            Some(eval.value_for(rules, &answer.pos, me, meter) + 1e-3 * c.value)
+            Some(eval.value_for(rules, &follow.pos, me, meter) + 1e-3 * c.value)
         };
-        match budget {
-            Budget::Nodes(n) => {
-                let legal = rules.legal_action_list(&first.line.pos).len().max(1) as u64;
-                let cost = 2 * legal * u64::from(first.line.pos.turn_cap().max(1));
-                let k = ((n / cost.max(1)) as usize).clamp(1, self.max_candidates).min(cands.len());
-                cands[..k]
-                    .par_iter()
-                    .map(|c| reply(c, &mut task_meter(budget, k as u64, start)).unwrap_or(0.0))
-                    .collect()
+        // Candidates are examined in batches of a fixed size (one per core here), each reply
+        // bounded by what is left of the budget at the batch's start, and a reply cut short is
+        // not counted: so under a node budget the examined set, and so the turn, does not
+        // depend on the machine.
+        let timed = matches!(budget, Budget::Millis(_));
+        let limit = match budget {
+            Budget::Nodes(n) => n,
+            Budget::Millis(_) => u64::MAX,
+        };
+        let mut used = 0;
+        let mut out = Vec::new();
+        for chunk in cands[..cands.len().min(self.max_candidates)].chunks(REPLY_BATCH) {
+            if used >= limit || (timed && Meter::until(budget, start).spent()) {
+                break;
             }
-            Budget::Millis(_) => {
-                let batch = rayon::current_num_threads().max(1);
-                let mut out = Vec::new();
-                for chunk in cands[..cands.len().min(self.max_candidates)].chunks(batch) {
-                    if Meter::until(budget, start).spent() {
-                        break;
-                    }
-                    let values: Vec<Option<f64>> =
-                        chunk.par_iter().map(|c| reply(c, &mut Meter::until(budget, start))).collect();
-                    let complete = values.iter().take_while(|v| v.is_some()).count();
-                    out.extend(values.into_iter().take(complete).flatten());
-                    if complete < chunk.len() {
-                        break;
-                    }
-                }
-                out
+            let values: Vec<(Option<f64>, u64)> = chunk
+                .par_iter()
+                .map(|c| {
+                    let mut meter =
+                        if timed { Meter::until(budget, start) } else { Meter::start(Budget::Nodes(limit - used)) };
+                    (reply(c, &mut meter), meter.used())
+                })
+                .collect();
+            used += values.iter().map(|v| v.1).sum::<u64>();
+            let complete = values.iter().take_while(|v| v.0.is_some()).count();
+            out.extend(values.into_iter().take(complete).filter_map(|v| v.0));
+            if complete < chunk.len() {
+                break;
             }
         }
+        out
     }
 }
 
