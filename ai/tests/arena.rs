@@ -1,0 +1,39 @@
+//! Matches: every game is played, scored from the first agent's side, and written as a record
+//! that replays legally.
+
+mod common;
+
+use common::shipped;
+use warlord_ai::arena::{run_match, MatchConfig};
+use warlord_ai::{by_name, Budget};
+use warlord_rules::notation::{replay, Record};
+
+#[test]
+fn a_match_plays_every_game_and_writes_replayable_records() {
+    let rules = shipped("clash-of-arms", &[("turn-limit", "30"), ("adjudication", "material")]);
+    let dir = std::env::temp_dir().join(format!("warlord-ai-arena-{}", std::process::id()));
+    let config = MatchConfig {
+        games: 4,
+        budget: Budget::Nodes(500),
+        seed: 9,
+        parallel: 2,
+        sprt: None,
+        max_turns: 1000,
+        record_dir: Some(dir.clone()),
+        tags: vec![("Scenario".into(), "clash-of-arms".into())],
+    };
+    let (greedy, random) = (by_name("greedy").unwrap(), by_name("random").unwrap());
+    let report = run_match(rules.as_ref(), greedy.as_ref(), random.as_ref(), &config, &|_, _| {}).unwrap();
+    assert_eq!(report.tally.games(), 4);
+    assert_eq!(report.games.len(), 4);
+    assert!(report.games.iter().all(|g| g.game.outcome.is_some() && g.game.turns <= 30));
+    assert_eq!(report.games.iter().filter(|g| g.first_is_white).count(), 2);
+    for i in 1..=4 {
+        let text = std::fs::read_to_string(dir.join(format!("game-{i:04}.txt"))).unwrap();
+        let record = Record::parse(&text, rules.pieces()).unwrap();
+        let replayed = replay(rules.as_ref(), &record);
+        assert!(replayed.error.is_none(), "game {i}: {:?}", replayed.error);
+        assert!(replayed.position.outcome().is_some());
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
