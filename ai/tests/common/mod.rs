@@ -1,5 +1,8 @@
 //! Helpers shared by the agent tests.
 
+// Each test file uses a subset of these helpers.
+#![allow(dead_code)]
+
 use std::sync::Arc;
 use warlord_rules::{Action, Position, Ruleset, Scenario};
 
