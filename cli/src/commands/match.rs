@@ -108,7 +108,15 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<()> {
     bar.finish_and_clear();
     let t = report.tally;
     let (elo, lo, hi) = t.elo();
-    writeln!(out, "games     {} ({} wins, {} draws, {} losses for {})", t.games(), t.wins, t.draws, t.losses, args.first)?;
+    writeln!(
+        out,
+        "games     {} ({} wins, {} draws, {} losses for {})",
+        t.games(),
+        t.wins,
+        t.draws,
+        t.losses,
+        args.first
+    )?;
     writeln!(out, "score     {:.1}%", 100.0 * t.score())?;
     writeln!(out, "elo       {elo:+.0} (95% interval {lo:+.0} to {hi:+.0})")?;
     writeln!(out, "length    {:.1} turns on average", report.mean_turns())?;
