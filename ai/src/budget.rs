@@ -30,6 +30,17 @@ impl Budget {
         }
     }
 
+    /// The part of a budget an agent searches: 95% of a time budget (at least 1 ms less), so
+    /// that collecting parallel results and finishing the turn fit in the rest and the turn is
+    /// returned within the budget on an idle machine; a node budget whole.
+    #[must_use]
+    pub fn for_search(self) -> Budget {
+        match self {
+            Budget::Millis(ms) => Budget::Millis((ms * 95 / 100).min(ms.saturating_sub(1)).max(1)),
+            nodes => nodes,
+        }
+    }
+
     /// A fraction of the budget (at least one node or one millisecond).
     #[must_use]
     pub fn fraction(self, f: f64) -> Budget {
@@ -115,6 +126,14 @@ mod tests {
         assert_eq!(Budget::parse("5000n"), Ok(Budget::Nodes(5000)));
         assert_eq!(Budget::parse("250"), Ok(Budget::Millis(250)));
         assert!(Budget::parse("fast").is_err());
+    }
+
+    #[test]
+    fn a_search_keeps_a_margin_of_a_time_budget_only() {
+        assert_eq!(Budget::Millis(100).for_search(), Budget::Millis(95));
+        assert_eq!(Budget::Millis(10).for_search(), Budget::Millis(9));
+        assert_eq!(Budget::Millis(1).for_search(), Budget::Millis(1));
+        assert_eq!(Budget::Nodes(500).for_search(), Budget::Nodes(500));
     }
 
     #[test]

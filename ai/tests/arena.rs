@@ -13,10 +13,10 @@ fn a_match_plays_every_game_and_writes_replayable_records() {
     let rules = shipped("clash-of-arms", &[("turn-limit", "30"), ("adjudication", "material")]);
     let dir = std::env::temp_dir().join(format!("warlord-ai-arena-{}", std::process::id()));
     let config = MatchConfig {
-        games: 4,
+        games: 5,
         budget: Budget::Nodes(500),
         seed: 9,
-        parallel: 2,
+        parallel: 3,
         sprt: None,
         max_turns: 1000,
         record_dir: Some(dir.clone()),
@@ -24,11 +24,11 @@ fn a_match_plays_every_game_and_writes_replayable_records() {
     };
     let (greedy, random) = (by_name("greedy").unwrap(), by_name("random").unwrap());
     let report = run_match(rules.as_ref(), greedy.as_ref(), random.as_ref(), &config, &|_, _| {}).unwrap();
-    assert_eq!(report.tally.games(), 4);
-    assert_eq!(report.games.len(), 4);
+    assert_eq!(report.tally.games(), 5);
+    assert_eq!(report.games.iter().map(|g| g.index).collect::<Vec<_>>(), vec![0, 1, 2, 3, 4]);
     assert!(report.games.iter().all(|g| g.game.outcome.is_some() && g.game.turns <= 30));
-    assert_eq!(report.games.iter().filter(|g| g.first_is_white).count(), 2);
-    for i in 1..=4 {
+    assert_eq!(report.games.iter().filter(|g| g.first_is_white).count(), 3);
+    for i in 1..=5 {
         let text = std::fs::read_to_string(dir.join(format!("game-{i:04}.txt"))).unwrap();
         let record = Record::parse(&text, rules.pieces()).unwrap();
         let replayed = replay(rules.as_ref(), &record);

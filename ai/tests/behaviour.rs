@@ -5,8 +5,9 @@ mod common;
 use common::{play_checked, shipped};
 use warlord_ai::agents::Champion;
 use warlord_ai::{by_name, Agent, Budget, AGENT_NAMES};
+use warlord_rules::notation::{replay, Record};
 use warlord_rules::warlord::WarlordRules;
-use warlord_rules::{Phase, Ruleset, Scenario, Side};
+use warlord_rules::{Phase, Position, Ruleset, Scenario, Side};
 
 /// A Warlord scenario with leaders and infantry on an 8x8 board.
 fn skirmish(position: &str) -> WarlordRules {
@@ -48,6 +49,26 @@ fn the_champion_saves_a_leader_that_would_be_captured_next_turn() {
     let turn = Champion::default().choose_turn(&rules, &pos, Budget::Nodes(20_000), 1);
     play_checked(&rules, &mut pos, &turn, "champion");
     assert!(!rules.can_capture_leaders(&pos, 1), "after {turn:?} Black can still capture a leader");
+}
+
+#[test]
+fn the_champion_does_not_offer_material_to_a_reply_it_can_see() {
+    // Chieftain Chess after four turns of a champion-greedy game: the beam's best partial turns
+    // all jumped a Hero to m9, where a Man takes it; the champion must find a turn that loses
+    // nothing to the greedy reply (the earlier champion, which examined the replies of the
+    // twenty best variants of that one idea, lost the Hero).
+    let rules = shipped("chieftain", &[]);
+    let record = "1. e4-f5, i4-i5, l4-k5, d4-e5\n1... pass\n2. h4-h5, m4-n5, c1-e1, p4-p5\n2... pass\n\
+                  3. b1-a1, m1-p4, n1-l1, i1-g3\n3... pass\n4. g3-j6, o1-p1, h1-e4, g1-g4\n4... pass\n";
+    let record = Record::parse(record, rules.pieces()).unwrap();
+    let mut pos = replay(rules.as_ref(), &record).position;
+    let material = |pos: &Position| pos.piece_count(Side::White);
+    let before = material(&pos);
+    let turn = Champion::default().choose_turn(rules.as_ref(), &pos, Budget::Nodes(100_000), 1);
+    play_checked(rules.as_ref(), &mut pos, &turn, "champion");
+    let reply = by_name("greedy").unwrap().choose_turn(rules.as_ref(), &pos, Budget::Nodes(100_000), 1);
+    play_checked(rules.as_ref(), &mut pos, &reply, "greedy");
+    assert_eq!(material(&pos), before, "after {turn:?} greedy's reply {reply:?} took a piece");
 }
 
 #[test]

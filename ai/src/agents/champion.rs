@@ -9,7 +9,7 @@ use crate::turn::Line;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use rayon::prelude::*;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 use warlord_rules::{Action, Position, Ruleset, Side};
 
@@ -17,11 +17,12 @@ use warlord_rules::{Action, Position, Ruleset, Side};
 ///
 /// 1. **Candidates.** A beam search over the actions of its own turn: at each depth every
 ///    action of every kept partial turn is played and evaluated; finished turns become
-///    candidates, the best unfinished ones (distinct positions) are kept. The width adapts to
-///    the budget.
-/// 2. **Replies.** For the best candidates in order, the opponent's reply is played out
-///    greedily with the same evaluation; a candidate is worth the evaluation of the position
-///    after that reply. This is what sees that a leader left en prise dies next turn.
+///    candidates, the best unfinished ones (distinct positions, at most a quarter of the beam
+///    from one parent or ending with one action) are kept. The width adapts to the budget.
+/// 2. **Replies.** For the candidates in an order that puts different ideas first, the
+///    opponent's reply and its own follow-up are played out greedily with the same evaluation;
+///    a candidate is worth the evaluation of the position after them. This is what sees that a
+///    leader left en prise dies next turn.
 ///
 /// Under a node budget the work is split in fixed shares and merged in order, so the same seed
 /// and budget give the same turn on any number of cores.
@@ -49,6 +50,9 @@ struct Candidate {
     line: Line,
     value: f64,
 }
+
+/// The best candidates among which [`spread`] picks the different ones.
+const SPREAD_POOL: usize = 2048;
 
 /// Replies examined at once.
 const REPLY_BATCH: usize = 2;
@@ -85,7 +89,7 @@ impl Champion {
             let depth_start = Instant::now();
             let pairs: Vec<(usize, Action)> =
                 beam.iter().enumerate().flat_map(|(i, l)| l.legal(rules).into_iter().map(move |a| (i, a))).collect();
-            let children: Vec<Option<(Line, f64)>> = pairs
+            let children: Vec<Option<(usize, Line, f64)>> = pairs
                 .par_iter()
                 .map(|&(i, a)| {
                     if timed && meter.spent() {
@@ -94,24 +98,24 @@ impl Champion {
                     let mut m = Meter::start(Budget::Nodes(u64::MAX));
                     let child = beam[i].then(rules, a, &mut m);
                     let v = eval.value_for(rules, &child.pos, me, &mut m);
-                    Some((child, v))
+                    Some((i, child, v))
                 })
                 .collect();
             for _ in 0..2 * pairs.len() {
                 meter.tick();
             }
             let mut next = Vec::new();
-            for (child, value) in children.into_iter().flatten() {
+            for (parent, child, value) in children.into_iter().flatten() {
                 if !seen.insert(child.pos.hash()) {
                     continue;
                 }
                 if child.done {
                     done.push(Candidate { line: child, value });
                 } else {
-                    next.push((child, value));
+                    next.push((parent, child, value));
                 }
             }
-            next.sort_by(|a, b| b.1.total_cmp(&a.1));
+            next.sort_by(|a, b| b.2.total_cmp(&a.2));
             if depth == 0 {
                 // The first depth measures the cost of one state; size the beam to fit the
                 // rest of the turn into this phase's budget.
@@ -124,8 +128,7 @@ impl Champion {
                 };
                 width = ((per_state / (cap.saturating_sub(1)).max(1) as f64) as usize).clamp(1, self.max_beam);
             }
-            next.truncate(width);
-            beam = next.into_iter().map(|(l, _)| l).collect();
+            beam = diverse(next, width);
             depth += 1;
         }
         // Out of budget mid-turn: finish the best partial turn greedily (within the whole
@@ -144,7 +147,7 @@ impl Champion {
             done.push(Candidate { line: whole, value });
         }
         done.sort_by(|a, b| b.value.total_cmp(&a.value));
-        done
+        spread(done, self.max_candidates)
     }
 
     /// Phase 2: the value of each examined candidate after the opponent's greedy reply and its
@@ -208,6 +211,69 @@ impl Champion {
     }
 }
 
+/// The best `width` partial turns, best first, while others are left at most a quarter of
+/// them (at least two) extending the same parent and as many ending with the same action: a
+/// beam of one idea's variants would hand phase 2 candidates that share the same mistake.
+fn diverse(ranked: Vec<(usize, Line, f64)>, width: usize) -> Vec<Line> {
+    let cap = (width / 4).max(2);
+    let mut parents: HashMap<usize, usize> = HashMap::new();
+    let mut actions: HashMap<Option<Action>, usize> = HashMap::new();
+    let (mut kept, mut spare) = (Vec::new(), Vec::new());
+    for (parent, line, _) in ranked {
+        let by_parent = parents.get(&parent).copied().unwrap_or(0);
+        let by_action = actions.get(&line.actions.last().copied()).copied().unwrap_or(0);
+        if by_parent < cap && by_action < cap && kept.len() < width {
+            *parents.entry(parent).or_default() += 1;
+            *actions.entry(line.actions.last().copied()).or_default() += 1;
+            kept.push(line);
+        } else {
+            spare.push(line);
+        }
+    }
+    let missing = width.saturating_sub(kept.len());
+    kept.extend(spare.into_iter().take(missing));
+    kept
+}
+
+/// Reorders candidates (best first) so that the first `count` are as different as the list
+/// allows: each next one is the best ranked among those whose most used move has been used
+/// least by the ones already chosen. Replies are then examined for different ideas, not for
+/// twenty variants of one idea that share the same mistake. Only the best `SPREAD_POOL` are
+/// considered, so the cost stays small on boards with thousands of candidates.
+fn spread(mut ranked: Vec<Candidate>, count: usize) -> Vec<Candidate> {
+    let pool = ranked.len().min(SPREAD_POOL);
+    let tail = ranked.split_off(pool);
+    let moves: Vec<Vec<Action>> =
+        ranked.iter().map(|c| c.line.actions.iter().filter(|a| **a != Action::EndTurn).copied().collect()).collect();
+    let mut holders: HashMap<Action, Vec<usize>> = HashMap::new();
+    for (i, ms) in moves.iter().enumerate() {
+        for &a in ms {
+            holders.entry(a).or_default().push(i);
+        }
+    }
+    let mut used: HashMap<Action, usize> = HashMap::new();
+    let mut overlap = vec![0usize; pool];
+    let mut chosen = vec![false; pool];
+    let mut order = Vec::with_capacity(pool);
+    while order.len() < count.min(pool) {
+        let Some(next) = (0..pool).filter(|&i| !chosen[i]).min_by_key(|&i| (overlap[i], i)) else { break };
+        chosen[next] = true;
+        order.push(next);
+        for &a in &moves[next] {
+            let n = used.entry(a).or_default();
+            *n += 1;
+            for &h in &holders[&a] {
+                overlap[h] = overlap[h].max(*n);
+            }
+        }
+    }
+    order.extend((0..pool).filter(|&i| !chosen[i]));
+    let mut slots: Vec<Option<Candidate>> = ranked.into_iter().map(Some).collect();
+    let mut out: Vec<Candidate> = order.into_iter().filter_map(|i| slots[i].take()).collect();
+    out.extend(tail);
+    out
+}
+
 impl Agent for Champion {
     fn name(&self) -> String {
         "champion".into()
@@ -224,5 +290,50 @@ impl Agent for Champion {
         let after = self.replies(&eval, rules, pos.to_move(), &cands, rest, start);
         let best = after.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1)).map_or(0, |(i, _)| i);
         cands.into_iter().nth(best).map(|c| c.line.actions).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use warlord_rules::{Scenario, Square};
+
+    fn position() -> Position {
+        let b = warlord_scenarios::get("chieftain").expect("shipped");
+        Scenario::parse(b.text, "chieftain").expect("valid").ruleset(&[]).expect("rules").start()
+    }
+
+    fn step(from: (u8, u8), to: (u8, u8)) -> Action {
+        Action::Move { from: Square::new(from.0, from.1), to: Square::new(to.0, to.1) }
+    }
+
+    fn line(pos: &Position, actions: &[Action]) -> Line {
+        Line { actions: actions.to_vec(), pos: pos.clone(), done: true }
+    }
+
+    #[test]
+    fn replies_are_examined_for_different_ideas_first() {
+        let pos = position();
+        let (a, b, c, d) = (step((0, 0), (0, 1)), step((1, 0), (1, 1)), step((2, 0), (2, 1)), step((3, 0), (3, 1)));
+        // Ranked best first: three variants of the idea `a`, then a turn without it.
+        let ranked = [vec![a, b], vec![a, c], vec![a, d], vec![d, Action::EndTurn]];
+        let cands = ranked.iter().map(|acts| Candidate { line: line(&pos, acts), value: 0.5 }).collect();
+        let order: Vec<Vec<Action>> = spread(cands, 4).into_iter().map(|c| c.line.actions).collect();
+        assert_eq!(order, vec![vec![a, b], vec![d, Action::EndTurn], vec![a, c], vec![a, d]]);
+    }
+
+    #[test]
+    fn the_beam_keeps_other_parents_and_other_moves() {
+        let pos = position();
+        let moves: Vec<Action> = (0..8).map(|f| step((f, 0), (f, 1))).collect();
+        // Eight children of parent 0, all but one ending with the same move, then two of parent 1.
+        let mut ranked: Vec<(usize, Line, f64)> =
+            (0..8).map(|i| (0, line(&pos, &[moves[i], moves[if i == 7 { 7 } else { 0 }]]), 1.0)).collect();
+        ranked.push((1, line(&pos, &[moves[5], moves[6]]), 0.5));
+        ranked.push((1, line(&pos, &[moves[6], moves[5]]), 0.4));
+        let kept = diverse(ranked, 4);
+        let lasts: Vec<Action> = kept.iter().map(|l| *l.actions.last().expect("a move")).collect();
+        // At most two from parent 0 and at most two ending with one move; parent 1 fills the rest.
+        assert_eq!(lasts, vec![moves[0], moves[0], moves[6], moves[5]]);
     }
 }

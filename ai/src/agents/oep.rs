@@ -22,11 +22,14 @@ pub struct Oep {
     pub population: usize,
     /// Chance that a child is mutated.
     pub mutation: f64,
+    /// What a finished draw is worth to it: below 1/2 it does not pass into a double-pass draw
+    /// when it stands better.
+    pub draw_value: f64,
 }
 
 impl Default for Oep {
     fn default() -> Oep {
-        Oep { eval: Evaluator::default(), population: 32, mutation: 0.3 }
+        Oep { eval: Evaluator::default(), population: 32, mutation: 0.3, draw_value: 0.3 }
     }
 }
 
@@ -42,6 +45,7 @@ impl Oep {
     #[allow(clippy::too_many_arguments)]
     fn build(
         &self,
+        eval: &Evaluator,
         rules: &dyn Ruleset,
         pos: &Position,
         parents: [&[Action]; 2],
@@ -67,7 +71,7 @@ impl Oep {
             line.push(rules, action, meter);
             i += 1;
         }
-        let fitness = self.eval.value_for(rules, &line.pos, me, meter);
+        let fitness = eval.value_for(rules, &line.pos, me, meter);
         Genome { actions: line.actions, fitness }
     }
 }
@@ -79,11 +83,12 @@ impl Agent for Oep {
 
     fn plan_turn(&self, rules: &dyn Ruleset, pos: &Position, budget: Budget, seed: u64) -> Vec<Action> {
         let me = pos.to_move();
+        let eval = self.eval.with_contempt(me, self.draw_value);
         let mut rng = StdRng::seed_from_u64(seed);
         let mut meter = Meter::start(budget);
         let mut population: Vec<Genome> = Vec::with_capacity(self.population);
         while population.len() < self.population.max(2) && (population.len() < 2 || !meter.spent()) {
-            population.push(self.build(rules, pos, [&[], &[]], None, me, &mut rng, &mut meter));
+            population.push(self.build(&eval, rules, pos, [&[], &[]], None, me, &mut rng, &mut meter));
         }
         let keep = (population.len() / 2).max(1);
         while !meter.spent() {
@@ -94,6 +99,7 @@ impl Agent for Oep {
                 let longest = population[a].actions.len().max(population[b].actions.len()).max(1);
                 let mutate_at = rng.gen_bool(self.mutation).then(|| rng.gen_range(0..longest));
                 let child = self.build(
+                    &eval,
                     rules,
                     pos,
                     [&population[a].actions, &population[b].actions],

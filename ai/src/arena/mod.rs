@@ -10,9 +10,8 @@ pub use stats::{elo_of, score_of, Sprt, SprtResult, Tally};
 
 use crate::agent::Agent;
 use crate::budget::Budget;
-use rayon::prelude::*;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 use warlord_rules::notation::Record;
@@ -102,50 +101,73 @@ pub fn run_match(
     if let Some(dir) = &config.record_dir {
         std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(config.parallel.max(1))
-        .build()
-        .map_err(|e| format!("cannot start the game threads: {e}"))?;
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    let workers = config.parallel.clamp(1, config.games.max(1) as usize);
+    let next = AtomicU32::new(0);
     let tally = Mutex::new(Tally::default());
     let stop = AtomicBool::new(false);
-    let results: Vec<Result<Option<GameSummary>, String>> = pool.install(|| {
-        (0..config.games)
-            .into_par_iter()
-            .with_max_len(1)
-            .map(|index| {
-                if stop.load(Ordering::Relaxed) {
-                    return Ok(None);
-                }
-                let first_is_white = index % 2 == 0;
-                let agents = if first_is_white { [first, second] } else { [second, first] };
-                let seed = config.seed.wrapping_add(u64::from(index).wrapping_mul(0x2545_f491_4f6c_dd1d));
-                let game = play_game(rules, agents, config.budget, seed, config.max_turns)
-                    .map_err(|e| format!("game {}: {e}", index + 1))?;
-                let side = if first_is_white { Side::White } else { Side::Black };
-                let summary =
-                    GameSummary { index, first_is_white, score: score_for(game.outcome.as_ref(), side), game };
-                if let Some(dir) = &config.record_dir {
-                    write_record(dir, &summary, [first.name(), second.name()], config, rules)?;
-                }
-                let now = {
-                    let mut t = tally.lock().expect("no game panicked holding the tally");
-                    t.add(summary.score);
-                    *t
-                };
-                if config.sprt.is_some_and(|s| s.decide(&now) != SprtResult::Continue) {
-                    stop.store(true, Ordering::Relaxed);
-                }
-                on_game(&summary, &now);
-                Ok(Some(summary))
+    let play = |index: u32| -> Result<GameSummary, String> {
+        let first_is_white = index.is_multiple_of(2);
+        let agents = if first_is_white { [first, second] } else { [second, first] };
+        let seed = config.seed.wrapping_add(u64::from(index).wrapping_mul(0x2545_f491_4f6c_dd1d));
+        // Each game searches in its own pool with its share of the cores, so that games in
+        // parallel never run more search threads than there are cores.
+        let search = rayon::ThreadPoolBuilder::new()
+            .num_threads((cores / workers).max(1))
+            .build()
+            .map_err(|e| format!("cannot start the search threads: {e}"))?;
+        let game = search
+            .install(|| play_game(rules, agents, config.budget, seed, config.max_turns))
+            .map_err(|e| format!("game {}: {e}", index + 1))?;
+        let side = if first_is_white { Side::White } else { Side::Black };
+        let summary = GameSummary { index, first_is_white, score: score_for(game.outcome.as_ref(), side), game };
+        if let Some(dir) = &config.record_dir {
+            write_record(dir, &summary, [first.name(), second.name()], config, rules)?;
+        }
+        let now = {
+            let mut t = tally.lock().expect("no game panicked holding the tally");
+            t.add(summary.score);
+            *t
+        };
+        if config.sprt.is_some_and(|s| s.decide(&now) != SprtResult::Continue) {
+            stop.store(true, Ordering::Relaxed);
+        }
+        on_game(&summary, &now);
+        Ok(summary)
+    };
+    // Plain threads take the games one at a time (a rayon worker waiting for a game's search
+    // would start another game meanwhile, and more games than `parallel` would run at once).
+    let results: Vec<Result<GameSummary, String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    while !stop.load(Ordering::Relaxed) {
+                        let index = next.fetch_add(1, Ordering::Relaxed);
+                        if index >= config.games {
+                            break;
+                        }
+                        let result = play(index);
+                        let failed = result.is_err();
+                        mine.push(result);
+                        if failed {
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                    }
+                    mine
+                })
             })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_else(|_| vec![Err("a game thread panicked".into())]))
             .collect()
     });
     let mut games = Vec::new();
     for r in results {
-        if let Some(g) = r? {
-            games.push(g);
-        }
+        games.push(r?);
     }
+    games.sort_by_key(|g| g.index);
     let tally = *tally.lock().expect("no game panicked holding the tally");
     Ok(MatchReport { tally, games, sprt: config.sprt.map(|s| s.decide(&tally)) })
 }
