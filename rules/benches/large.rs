@@ -5,30 +5,16 @@
 //! the actions. Warlord 2.0's start (16x12) is the baseline. After Criterion's report, prints a
 //! summary table (median and fastest of its own timing batches): actions per second on one core,
 //! nanoseconds per piece of the side to move, and the ratio of each per-piece cost to Warlord
-//! 2.0's. See docs/BENCHMARKS.md ("Large scenarios").
+//! 2.0's. See docs/BENCHMARKS.md ("Large scenarios"). What it shares with `movegen.rs` is in
+//! `common/mod.rs`.
 
-use criterion::{black_box, Criterion, Throughput};
+mod common;
+
+use common::{median_and_min, mid_turn, per_second, table_head, table_row, Case, Timer};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use warlord_rules::warlord::WarlordRules;
 use warlord_rules::{Action, Position, Ruleset, Scenario};
-
-/// One position to measure.
-struct Case {
-    name: String,
-    rules: Arc<dyn Ruleset>,
-    pos: Position,
-}
-
-impl Case {
-    fn pieces(&self) -> usize {
-        self.pos.piece_count(self.pos.to_move())
-    }
-
-    fn actions(&self) -> usize {
-        self.rules.legal_action_list(&self.pos).len()
-    }
-}
 
 fn builtin(id: &str) -> Scenario {
     let b = warlord_scenarios::get(id).unwrap_or_else(|| panic!("{id} ships"));
@@ -70,18 +56,6 @@ fn advance(rules: &dyn Ruleset, mut pos: Position, turns: u32, moves: usize, see
         rules.play(&mut pos, pick).expect("a legal action");
     }
     assert!(pos.outcome().is_none(), "the game must still be on");
-    pos
-}
-
-/// The position after two moves of the turn (chosen deterministically among the legal moves).
-fn mid_turn(rules: &dyn Ruleset, start: &Position) -> Position {
-    let mut pos = start.clone();
-    for k in [3, 2] {
-        let moves: Vec<Action> =
-            rules.legal_action_list(&pos).into_iter().filter(|a| matches!(a, Action::Move { .. })).collect();
-        let report = rules.play(&mut pos, moves[moves.len() / k]).expect("a legal move");
-        assert!(!report.turn_ended, "the turn allows more than two moves");
-    }
     pos
 }
 
@@ -132,74 +106,52 @@ fn cases() -> Vec<Case> {
 /// Nanoseconds of one `legal_actions` call over 101 batches of about 2 ms: the median and the
 /// fastest batch (on a shared machine, the fastest is the least disturbed by other load).
 fn timing_ns(case: &Case) -> (f64, f64) {
-    let mut out = Vec::with_capacity(8192);
-    let mut run = |n: u32| {
-        let t = Instant::now();
-        for _ in 0..n {
-            out.clear();
-            case.rules.legal_actions(black_box(&case.pos), &mut out);
-            black_box(&out);
-        }
-        t.elapsed()
-    };
-    let mut n = 1;
-    while run(n) < Duration::from_millis(2) {
-        n *= 2;
-    }
-    let mut samples: Vec<f64> = (0..101).map(|_| run(n).as_nanos() as f64 / f64::from(n)).collect();
-    samples.sort_by(f64::total_cmp);
-    (samples[samples.len() / 2], samples[0])
+    let mut timer = Timer::new();
+    let n = timer.batch(case, Duration::from_millis(2));
+    median_and_min((0..101).map(|_| timer.ns_per_call(case, n)).collect())
 }
 
+/// Times every case and prints the summary table.
 fn summary(cases: &[Case]) {
     println!("\nRates and costs from the fastest batch; the median is shown for comparison.\n");
-    println!(
-        "| position | pieces (side to move) | actions | per call: median / best | actions/s/core | ns/action | ns/piece | ns/piece vs warlord-2-0 start |"
-    );
-    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    table_head(&[
+        "position",
+        "pieces (side to move)",
+        "actions",
+        "per call: median / best",
+        "actions/s/core",
+        "ns/action",
+        "ns/piece",
+        "ns/piece vs warlord-2-0 start",
+    ]);
     let measured: Vec<((f64, f64), usize, usize)> =
         cases.iter().map(|c| (timing_ns(c), c.pieces(), c.actions())).collect();
-    let ((_, base_ns), base_pieces, _) = measured[0];
-    let base = base_ns / base_pieces as f64;
+    let ((_, base_ns), _, _) = measured[0];
+    let base = cases[0].ns_per_piece(base_ns);
     for (case, &((median, best), pieces, actions)) in cases.iter().zip(&measured) {
         // With no piece on the board (placements only), there is no per-piece cost.
         let (per_piece, ratio) = if pieces == 0 {
             ("—".to_string(), "—".to_string())
         } else {
-            let p = best / pieces as f64;
+            let p = case.ns_per_piece(best);
             (format!("{p:.1}"), format!("{:.2}", p / base))
         };
-        println!(
-            "| {} | {pieces} | {actions} | {:.2} / {:.2} µs | {:.1} M | {:.1} | {per_piece} | {ratio} |",
-            case.name,
-            median / 1000.0,
-            best / 1000.0,
-            actions as f64 / best * 1000.0,
-            best / actions as f64,
-        );
+        table_row(&[
+            case.name.clone(),
+            pieces.to_string(),
+            actions.to_string(),
+            format!("{:.2} / {:.2} µs", median / 1000.0, best / 1000.0),
+            per_second(actions, best),
+            format!("{:.1}", best / actions as f64),
+            per_piece,
+            ratio,
+        ]);
     }
 }
 
 fn main() {
     let cases = cases();
-    let mut c = Criterion::default()
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(3))
-        .configure_from_args();
-    let mut group = c.benchmark_group("legal_actions_large");
-    for case in &cases {
-        group.throughput(Throughput::Elements(case.actions() as u64));
-        let mut out = Vec::with_capacity(8192);
-        group.bench_function(case.name.as_str(), |b| {
-            b.iter(|| {
-                out.clear();
-                case.rules.legal_actions(black_box(&case.pos), &mut out);
-                out.len()
-            })
-        });
-    }
-    group.finish();
-    c.final_summary();
+    common::criterion("legal_actions_large", &cases);
     // `cargo bench` passes `--bench`; `cargo test --benches` runs the binary without it.
     if std::env::args().any(|a| a == "--bench") {
         summary(&cases);

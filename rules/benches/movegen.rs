@@ -3,29 +3,16 @@
 //! 2.0 army alone on a 120x120 board (the board-size control), each also mid-turn (two moves
 //! made). After Criterion's report, prints a summary table (medians of its own timing batches):
 //! actions per second on one core, nanoseconds per piece of the side to move, and the ratio of
-//! each per-piece cost to Warlord 2.0's. See docs/BENCHMARKS.md.
+//! each per-piece cost to Warlord 2.0's. See docs/BENCHMARKS.md. What it shares with `large.rs` is
+//! in `common/mod.rs`.
 
-use criterion::{black_box, Criterion, Throughput};
+mod common;
+
+use common::{median_and_min, mid_turn, per_second, table_head, table_row, Case, Timer};
+use criterion::black_box;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
-use warlord_rules::{Action, Position, Ruleset, Scenario};
-
-/// One position to measure.
-struct Case {
-    name: String,
-    rules: Arc<dyn Ruleset>,
-    pos: Position,
-}
-
-impl Case {
-    fn pieces(&self) -> usize {
-        self.pos.piece_count(self.pos.to_move())
-    }
-
-    fn actions(&self) -> usize {
-        self.rules.legal_action_list(&self.pos).len()
-    }
-}
+use std::time::Duration;
+use warlord_rules::{Ruleset, Scenario};
 
 fn scenario(text: &str, origin: &str) -> Arc<dyn Ruleset> {
     let s = Scenario::parse(text, origin).unwrap_or_else(|e| panic!("{e}"));
@@ -166,19 +153,6 @@ fn warlord_2_0_on_120() -> Arc<dyn Ruleset> {
     scenario(&text, "warlord-2-0-on-120.toml")
 }
 
-/// The position after two moves of the first turn (chosen deterministically among the legal
-/// moves, spread over the list).
-fn mid_turn(rules: &dyn Ruleset, start: &Position) -> Position {
-    let mut pos = start.clone();
-    for k in [3, 2] {
-        let moves: Vec<Action> = rules.legal_action_list(&pos).into_iter().filter(|a| *a != Action::EndTurn).collect();
-        let action = moves[moves.len() / k];
-        let report = rules.play(&mut pos, action).expect("a legal move");
-        assert!(!report.turn_ended, "the turn allows more than two moves");
-    }
-    pos
-}
-
 fn cases() -> Vec<Case> {
     let mut out = Vec::new();
     for (name, rules) in [
@@ -199,62 +173,51 @@ fn cases() -> Vec<Case> {
 /// round timing a batch of about 0.5 ms of every case in turn, so that load from other
 /// processes on a shared machine falls on all cases alike.
 fn timings(cases: &[Case]) -> Vec<(f64, f64)> {
-    let mut out = Vec::with_capacity(8192);
-    let mut run = |case: &Case, n: u32| {
-        let t = Instant::now();
-        for _ in 0..n {
-            out.clear();
-            case.rules.legal_actions(black_box(&case.pos), &mut out);
-            black_box(&out);
-        }
-        t.elapsed()
-    };
-    let batch: Vec<u32> = cases
-        .iter()
-        .map(|c| {
-            let mut n = 1;
-            while run(c, n) < Duration::from_micros(500) {
-                n *= 2;
-            }
-            n
-        })
-        .collect();
+    let mut timer = Timer::new();
+    let batch: Vec<u32> = cases.iter().map(|c| timer.batch(c, Duration::from_micros(500))).collect();
     let mut samples = vec![Vec::new(); cases.len()];
     for _ in 0..201 {
         for (i, c) in cases.iter().enumerate() {
-            samples[i].push(run(c, batch[i]).as_nanos() as f64 / f64::from(batch[i]));
+            samples[i].push(timer.ns_per_call(c, batch[i]));
         }
     }
-    samples
-        .into_iter()
-        .map(|mut s| {
-            s.sort_by(f64::total_cmp);
-            (s[s.len() / 2], s[0])
-        })
-        .collect()
+    samples.into_iter().map(median_and_min).collect()
 }
 
+/// Times every case and prints the summary table.
 fn summary(cases: &[Case]) {
-    println!("\n| position | pieces (side to move) | actions | median per call | minimum | actions/s/core (median) | ns/piece (median) | ns/piece vs warlord-2-0, same phase (median / minimum) |");
-    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    println!();
+    table_head(&[
+        "position",
+        "pieces (side to move)",
+        "actions",
+        "median per call",
+        "minimum",
+        "actions/s/core (median)",
+        "ns/piece (median)",
+        "ns/piece vs warlord-2-0, same phase (median / minimum)",
+    ]);
     let times = timings(cases);
-    let per_piece = |i: usize, ns: f64| ns / cases[i].pieces() as f64;
     for (i, case) in cases.iter().enumerate() {
         let (median, min) = times[i];
         let actions = case.actions();
         // Compare with Warlord 2.0 at the same phase (start with start, mid-turn with mid-turn).
-        let base = i % 2;
-        println!(
-            "| {} | {} | {actions} | {:.2} µs | {:.2} µs | {:.1} M | {:.1} | {:.2} / {:.2} |",
-            case.name,
-            case.pieces(),
-            median / 1000.0,
-            min / 1000.0,
-            actions as f64 / median * 1000.0,
-            per_piece(i, median),
-            per_piece(i, median) / per_piece(base, times[base].0),
-            per_piece(i, min) / per_piece(base, times[base].1),
-        );
+        let base = &cases[i % 2];
+        let (base_median, base_min) = times[i % 2];
+        table_row(&[
+            case.name.clone(),
+            case.pieces().to_string(),
+            actions.to_string(),
+            format!("{:.2} µs", median / 1000.0),
+            format!("{:.2} µs", min / 1000.0),
+            per_second(actions, median),
+            format!("{:.1}", case.ns_per_piece(median)),
+            format!(
+                "{:.2} / {:.2}",
+                case.ns_per_piece(median) / base.ns_per_piece(base_median),
+                case.ns_per_piece(min) / base.ns_per_piece(base_min)
+            ),
+        ]);
     }
 }
 
@@ -266,8 +229,7 @@ fn count_only(cases: &[Case]) -> bool {
     let case = cases.iter().find(|c| c.name == name).unwrap_or_else(|| panic!("no case named {name}"));
     let mut out = Vec::with_capacity(8192);
     for _ in 0..n {
-        out.clear();
-        case.rules.legal_actions(black_box(&case.pos), &mut out);
+        case.generate(&mut out);
         black_box(&out);
     }
     println!("{} pieces, {} actions", case.pieces(), out.len());
@@ -279,24 +241,7 @@ fn main() {
     if count_only(&cases) {
         return;
     }
-    let mut c = Criterion::default()
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(3))
-        .configure_from_args();
-    let mut group = c.benchmark_group("legal_actions");
-    for case in &cases {
-        group.throughput(Throughput::Elements(case.actions() as u64));
-        let mut out = Vec::with_capacity(4096);
-        group.bench_function(case.name.as_str(), |b| {
-            b.iter(|| {
-                out.clear();
-                case.rules.legal_actions(black_box(&case.pos), &mut out);
-                out.len()
-            })
-        });
-    }
-    group.finish();
-    c.final_summary();
+    common::criterion("legal_actions", &cases);
     // `cargo bench` passes `--bench`; `cargo test --benches` runs the binary without it, and
     // a profiling run (`--profile-time`) wants only the benchmark it names.
     let args: Vec<String> = std::env::args().collect();
