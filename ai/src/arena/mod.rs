@@ -26,7 +26,7 @@ pub struct MatchConfig {
     pub budget: Budget,
     /// The match seed: game `i` is played with a seed derived from it.
     pub seed: u64,
-    /// Games played at the same time.
+    /// Games played at the same time; each game's agents search on its share of the cores.
     pub parallel: usize,
     /// Stop early when this test decides.
     pub sprt: Option<Sprt>,

@@ -32,7 +32,8 @@ pub struct Args {
     /// The match seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Games played at the same time.
+    /// Games played at the same time; each game's agents search on its share of the cores
+    /// (all of them with 1, one each with 2 on a 2-core machine).
     #[arg(long, default_value_t = 2)]
     pub parallel: usize,
     /// Stop early by SPRT between two Elo differences, like `0,50`.
