@@ -71,9 +71,10 @@ impl MatchReport {
         self.games.iter().map(|g| f64::from(g.game.turns)).sum::<f64>() / n
     }
 
-    /// The median and the longest think time of an agent (0 first, 1 second) over its turns.
+    /// The think times of an agent (0 first, 1 second) over its turns: the median, the 99th
+    /// percentile, the longest, and how many turns went over `limit`.
     #[must_use]
-    pub fn think_times(&self, agent: usize) -> (Duration, Duration) {
+    pub fn think_times(&self, agent: usize, limit: Duration) -> ThinkTimes {
         let mut all: Vec<Duration> = self
             .games
             .iter()
@@ -84,9 +85,30 @@ impl MatchReport {
             })
             .collect();
         all.sort();
-        let median = all.get(all.len() / 2).copied().unwrap_or_default();
-        (median, all.last().copied().unwrap_or_default())
+        let at = |q: f64| all.get(((all.len() as f64 * q) as usize).min(all.len().saturating_sub(1))).copied();
+        ThinkTimes {
+            turns: all.len(),
+            median: at(0.5).unwrap_or_default(),
+            p99: at(0.99).unwrap_or_default(),
+            longest: all.last().copied().unwrap_or_default(),
+            over: all.iter().filter(|t| **t > limit).count(),
+        }
     }
+}
+
+/// How long an agent thought over the turns of a match.
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+pub struct ThinkTimes {
+    /// Turns counted.
+    pub turns: usize,
+    /// The median turn.
+    pub median: Duration,
+    /// The 99th percentile.
+    pub p99: Duration,
+    /// The longest turn.
+    pub longest: Duration,
+    /// Turns longer than the limit asked about.
+    pub over: usize,
 }
 
 /// Plays a match of `first` against `second`. `on_game` is called (from worker threads) after

@@ -8,6 +8,7 @@ use anyhow::{anyhow, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
 use std::path::PathBuf;
+use std::time::Duration;
 use warlord_ai::arena::{run_match, MatchConfig, Sprt, SprtResult};
 use warlord_ai::{by_name, Budget};
 
@@ -121,9 +122,24 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<()> {
     writeln!(out, "score     {:.1}%", 100.0 * t.score())?;
     writeln!(out, "elo       {elo:+.0} (95% interval {lo:+.0} to {hi:+.0})")?;
     writeln!(out, "length    {:.1} turns on average", report.mean_turns())?;
+    // A time budget is honoured within 10%.
+    let limit = match args.budget {
+        Budget::Millis(b) => Some(Duration::from_millis(b) * 11 / 10),
+        Budget::Nodes(_) => None,
+    };
     for (i, name) in [&args.first, &args.second].into_iter().enumerate() {
-        let (median, worst) = report.think_times(i);
-        writeln!(out, "time      {name}: median {:.1} ms, longest {:.1} ms a turn", ms(median), ms(worst))?;
+        let t = report.think_times(i, limit.unwrap_or(Duration::MAX));
+        write!(
+            out,
+            "time      {name}: median {:.1} ms, 99th percentile {:.1} ms, longest {:.1} ms a turn",
+            ms(t.median),
+            ms(t.p99),
+            ms(t.longest)
+        )?;
+        match limit {
+            Some(l) => writeln!(out, "; {} of {} turns over {:.0} ms", t.over, t.turns, ms(l))?,
+            None => writeln!(out)?,
+        }
     }
     if let Some(decision) = report.sprt {
         let text = match decision {
@@ -137,6 +153,6 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
-fn ms(d: std::time::Duration) -> f64 {
+fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }

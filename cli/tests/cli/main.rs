@@ -2,6 +2,7 @@
 
 mod help;
 mod inspect;
+mod matches;
 mod play;
 mod replay;
 mod support;

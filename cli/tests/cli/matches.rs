@@ -1,0 +1,37 @@
+//! `match`: two agents play a series; the summary, think times and replayable records.
+
+use crate::support::{temp_file, warlord};
+
+#[test]
+fn a_match_prints_its_summary_and_writes_replayable_records() {
+    let dir = temp_file("match-greedy-random");
+    let _ = std::fs::remove_dir_all(&dir);
+    let records = dir.to_str().unwrap();
+    let args = ["match", "chieftain", "--first", "greedy", "--second", "random", "--games", "2", "--budget", "20ms"];
+    let out = warlord(&[&args[..], &["--turn-limit", "12", "--parallel", "2", "--records", records]].concat()).ok();
+    assert!(out.contains("greedy vs random, 2 games at 20ms a turn, seed 1"), "{out}");
+    assert!(out.contains("games     2 ("), "{out}");
+    // Think times: median, 99th percentile, longest and the turns over 110% of the budget.
+    let greedy = out.lines().find(|l| l.starts_with("time      greedy: median ")).unwrap_or_else(|| panic!("{out}"));
+    assert!(greedy.contains(" ms, 99th percentile ") && greedy.contains(" turns over 22 ms"), "{greedy}");
+    for game in ["game-0001.txt", "game-0002.txt"] {
+        let path = dir.join(game);
+        let replayed = warlord(&["replay", path.to_str().unwrap()]).ok();
+        assert!(replayed.contains("all legal"), "{game}: {replayed}");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_node_budget_reports_no_time_limit_and_an_unknown_agent_is_refused() {
+    let dir = temp_file("match-nodes");
+    let records = dir.to_str().unwrap();
+    let args = ["match", "chieftain", "--first", "random", "--second", "random", "--games", "1", "--budget", "50n"];
+    let out = warlord(&[&args[..], &["--turn-limit", "4", "--records", records]].concat()).ok();
+    let line = out.lines().find(|l| l.starts_with("time      random: ")).unwrap_or_else(|| panic!("{out}"));
+    assert!(!line.contains("turns over"), "{line}");
+    let e =
+        warlord(&["match", "chieftain", "--first", "genius", "--second", "random", "--records", records]).user_error();
+    assert!(e.contains("no agent is called `genius`"), "{e}");
+    let _ = std::fs::remove_dir_all(dir);
+}
