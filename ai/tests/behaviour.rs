@@ -33,6 +33,23 @@ fn the_same_seed_and_node_budget_give_the_same_turn() {
 }
 
 #[test]
+fn the_champion_plays_long_turns_reproducibly_under_a_node_budget() {
+    // Border War: 12 moves a turn, so the champion also evolves a candidate with OEP.
+    let rules = shipped("border-war", &[]);
+    let mut pos = rules.start();
+    let champion = Champion::default();
+    while *pos.phase() == Phase::Setup {
+        let setup = champion.choose_turn(rules.as_ref(), &pos, Budget::Nodes(100), 2);
+        play_checked(rules.as_ref(), &mut pos, &setup, "champion setup");
+    }
+    assert!(pos.turn_cap() >= champion.evolve_from_moves);
+    let a = champion.choose_turn(rules.as_ref(), &pos, Budget::Nodes(4000), 7);
+    let b = champion.choose_turn(rules.as_ref(), &pos, Budget::Nodes(4000), 7);
+    assert_eq!(a, b);
+    play_checked(rules.as_ref(), &mut pos, &a, "champion");
+}
+
+#[test]
 fn the_champion_saves_a_leader_that_would_be_captured_next_turn() {
     // White's leader on d3 is attacked by Black's infantry on d4 and leader on d5; taking the
     // infantry loses the leader to the leader on d5.

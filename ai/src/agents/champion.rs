@@ -2,7 +2,7 @@
 //! greedy reply to each candidate, choosing the turn whose position after the reply is best.
 
 use crate::agent::Agent;
-use crate::agents::Greedy;
+use crate::agents::{Greedy, Oep};
 use crate::budget::{Budget, Meter};
 use crate::eval::Evaluator;
 use crate::turn::Line;
@@ -19,6 +19,7 @@ use warlord_rules::{Action, Position, Ruleset, Side};
 ///    action of every kept partial turn is played and evaluated; finished turns become
 ///    candidates, the best unfinished ones (distinct positions, at most a quarter of the beam
 ///    from one parent or ending with one action) are kept. The width adapts to the budget.
+///    Turns of many moves (8 or more) also get one candidate evolved by OEP.
 /// 2. **Replies.** For the candidates in an order that puts different ideas first, the
 ///    opponent's reply and its own follow-up are played out greedily with the same evaluation;
 ///    a candidate is worth the evaluation of the position after them. This is what sees that a
@@ -37,6 +38,11 @@ pub struct Champion {
     pub candidate_share: f64,
     /// What a draw is worth to the champion (its opponent is expected to value it at the rest).
     pub draw_value: f64,
+    /// Turns of at least this many moves also get a candidate evolved by OEP: there the beam is
+    /// only a partial turn or two wide, and evolution finds turns that move many pieces together.
+    pub evolve_from_moves: u8,
+    /// Share of the budget (taken from phase 1's) for evolving that candidate.
+    pub evolve_share: f64,
 }
 
 impl Default for Champion {
@@ -61,7 +67,15 @@ impl Champion {
     /// A champion with an evaluator.
     #[must_use]
     pub fn new(eval: Evaluator) -> Champion {
-        Champion { eval, max_beam: 16, max_candidates: 64, candidate_share: 0.4, draw_value: 0.3 }
+        Champion {
+            eval,
+            max_beam: 16,
+            max_candidates: 64,
+            candidate_share: 0.4,
+            draw_value: 0.3,
+            evolve_from_moves: 8,
+            evolve_share: 0.3,
+        }
     }
 
     /// Phase 1: candidate turns, best first.
@@ -279,10 +293,28 @@ impl Agent for Champion {
         "champion".into()
     }
 
-    fn plan_turn(&self, rules: &dyn Ruleset, pos: &Position, budget: Budget, _seed: u64) -> Vec<Action> {
+    fn plan_turn(&self, rules: &dyn Ruleset, pos: &Position, budget: Budget, seed: u64) -> Vec<Action> {
         let start = Instant::now();
         let eval = self.eval.with_contempt(pos.to_move(), self.draw_value);
-        let cands = self.candidates(&eval, rules, pos, budget.fraction(self.candidate_share), budget, start);
+        let evolved = (pos.turn_cap() >= self.evolve_from_moves).then(|| {
+            let actions = Oep::default().plan_turn(rules, pos, budget.fraction(self.evolve_share), seed);
+            let mut meter = Meter::start(Budget::Nodes(u64::MAX));
+            let mut line = Line::start(pos);
+            for action in actions {
+                line.push(rules, action, &mut meter);
+            }
+            let value = eval.value_for(rules, &line.pos, pos.to_move(), &mut meter);
+            Candidate { line, value }
+        });
+        // Phase 1 ends at its share of the budget from the start (a time budget) or has what
+        // evolution left of its share (a node budget).
+        let beam_share = match budget {
+            Budget::Nodes(_) if evolved.is_some() => self.candidate_share - self.evolve_share,
+            _ => self.candidate_share,
+        };
+        let mut cands = self.candidates(&eval, rules, pos, budget.fraction(beam_share), budget, start);
+        // The evolved turn's reply is examined first.
+        cands.splice(0..0, evolved);
         let rest = match budget {
             Budget::Nodes(n) => Budget::Nodes(n - (n as f64 * self.candidate_share) as u64),
             time => time,
