@@ -4,7 +4,7 @@
 use crate::agent::Agent;
 use crate::agents::{Greedy, Oep};
 use crate::budget::{Budget, Meter};
-use crate::eval::Evaluator;
+use crate::eval::{Evaluator, PLAYING_FOR_A_WIN};
 use crate::turn::Line;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -72,7 +72,7 @@ impl Champion {
             max_beam: 16,
             max_candidates: 64,
             candidate_share: 0.4,
-            draw_value: 0.3,
+            draw_value: PLAYING_FOR_A_WIN,
             evolve_from_moves: 8,
             evolve_share: 0.3,
         }
@@ -297,7 +297,7 @@ impl Agent for Champion {
         let start = Instant::now();
         let eval = self.eval.with_contempt(pos.to_move(), self.draw_value);
         let evolved = (pos.turn_cap() >= self.evolve_from_moves).then(|| {
-            let actions = Oep::default().plan_turn(rules, pos, budget.fraction(self.evolve_share), seed);
+            let actions = Oep::new(self.eval.clone()).plan_turn(rules, pos, budget.fraction(self.evolve_share), seed);
             let mut meter = Meter::start(Budget::Nodes(u64::MAX));
             let mut line = Line::start(pos);
             for action in actions {

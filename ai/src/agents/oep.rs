@@ -3,7 +3,7 @@
 
 use crate::agent::Agent;
 use crate::budget::{Budget, Meter};
-use crate::eval::Evaluator;
+use crate::eval::{Evaluator, PLAYING_FOR_A_WIN};
 use crate::turn::{pick, Line};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -29,7 +29,7 @@ pub struct Oep {
 
 impl Default for Oep {
     fn default() -> Oep {
-        Oep { eval: Evaluator::default(), population: 32, mutation: 0.3, draw_value: 0.3 }
+        Oep::new(Evaluator::default())
     }
 }
 
@@ -40,6 +40,12 @@ struct Genome {
 }
 
 impl Oep {
+    /// OEP with an evaluator.
+    #[must_use]
+    pub fn new(eval: Evaluator) -> Oep {
+        Oep { eval, population: 32, mutation: 0.3, draw_value: PLAYING_FOR_A_WIN }
+    }
+
     /// Builds a turn from two parents' genes, repairing as it goes; `mutate_at` replaces that
     /// gene with a random legal action.
     #[allow(clippy::too_many_arguments)]

@@ -24,6 +24,11 @@ impl Default for Evaluator {
     }
 }
 
+/// What a finished draw is worth to an agent that plays for a win (its opponent is expected to
+/// value it at the rest): below 1/2, it does not pass into a double-pass draw when it stands
+/// slightly worse.
+pub const PLAYING_FOR_A_WIN: f64 = 0.3;
+
 /// The logistic function.
 #[must_use]
 pub fn sigmoid(x: f64) -> f64 {
