@@ -3,16 +3,21 @@
 mod common;
 
 use common::{play_checked, shipped};
-use warlord_ai::agents::Champion;
-use warlord_ai::{by_name, Agent, Budget, AGENT_NAMES};
+use warlord_ai::agents::{Champion, Oep};
+use warlord_ai::{by_name, Agent, Budget, Meter, AGENT_NAMES};
 use warlord_rules::notation::{replay, Record};
 use warlord_rules::warlord::WarlordRules;
-use warlord_rules::{Phase, Position, Ruleset, Scenario, Side};
+use warlord_rules::{Action, Phase, Position, Ruleset, Scenario, Side, Square};
 
-/// A Warlord scenario with leaders and infantry on an 8x8 board.
+/// A Warlord scenario with leaders and infantry on an 8x8 board, 4 moves a turn.
 fn skirmish(position: &str) -> WarlordRules {
+    skirmish_of(position, "moves-per-turn = 4\ncap-by-leaders = true")
+}
+
+/// The same with other `[rules]` lines.
+fn skirmish_of(position: &str, rules: &str) -> WarlordRules {
     let text = format!(
-        "name = \"t\"\nfamily = \"warlord\"\n[board]\nfiles = 8\nranks = 8\n[rules]\nmoves-per-turn = 4\ncap-by-leaders = true\n\
+        "name = \"t\"\nfamily = \"warlord\"\n[board]\nfiles = 8\nranks = 8\n[rules]\n{rules}\n\
          [[pieces]]\nlike = \"leader\"\n[[pieces]]\nlike = \"infantry\"\n[setup]\nposition = \"{position}\"\n"
     );
     Scenario::parse(&text, "t.toml").unwrap().warlord(&[]).unwrap()
@@ -34,7 +39,8 @@ fn the_same_seed_and_node_budget_give_the_same_turn() {
 
 #[test]
 fn the_champion_plays_long_turns_reproducibly_under_a_node_budget() {
-    // Border War: 12 moves a turn, so the champion also evolves a candidate with OEP.
+    // Border War: 12 moves a turn, so the champion evolves turns on two islands and models
+    // replies by captures.
     let rules = shipped("border-war", &[]);
     let mut pos = rules.start();
     let champion = Champion::default();
@@ -42,11 +48,30 @@ fn the_champion_plays_long_turns_reproducibly_under_a_node_budget() {
         let setup = champion.choose_turn(rules.as_ref(), &pos, Budget::Nodes(100), 2);
         play_checked(rules.as_ref(), &mut pos, &setup, "champion setup");
     }
-    assert!(pos.turn_cap() >= champion.evolve_from_moves);
+    assert!(pos.turn_cap() >= champion.long_turn_moves);
     let a = champion.choose_turn(rules.as_ref(), &pos, Budget::Nodes(4000), 7);
     let b = champion.choose_turn(rules.as_ref(), &pos, Budget::Nodes(4000), 7);
     assert_eq!(a, b);
     play_checked(rules.as_ref(), &mut pos, &a, "champion");
+}
+
+#[test]
+fn evolution_starts_from_its_seed_turns_and_repairs_them() {
+    let rules = shipped("chieftain", &[]);
+    let pos = rules.start();
+    let greedy = by_name("greedy").unwrap().choose_turn(rules.as_ref(), &pos, Budget::Nodes(5000), 1);
+    // A seed that starts with a move from an empty square in the middle of the board.
+    let broken = vec![Action::Move { from: Square::new(7, 6), to: Square::new(7, 7) }, Action::EndTurn];
+    assert!(pos.piece_at(Square::new(7, 6)).is_none());
+    // A budget spent at once: the population is the two seeds, built and evaluated.
+    let population =
+        Oep::default().evolve(rules.as_ref(), &pos, &mut Meter::start(Budget::Nodes(1)), 1, &[greedy.clone(), broken]);
+    assert_eq!(population.len(), 2);
+    assert!(population.iter().any(|(turn, _)| *turn == greedy), "{population:?}");
+    for (turn, fitness) in &population {
+        assert!((0.0..=1.0).contains(fitness));
+        play_checked(rules.as_ref(), &mut pos.clone(), turn, "a seeded turn");
+    }
 }
 
 #[test]
@@ -66,6 +91,20 @@ fn the_champion_saves_a_leader_that_would_be_captured_next_turn() {
     let turn = Champion::default().choose_turn(&rules, &pos, Budget::Nodes(20_000), 1);
     play_checked(&rules, &mut pos, &turn, "champion");
     assert!(!rules.can_capture_leaders(&pos, 1), "after {turn:?} Black can still capture a leader");
+}
+
+#[test]
+fn on_a_long_turn_the_champion_sees_a_capture_prepared_by_a_leader_move() {
+    // White's leader on b2 can take the infantry on c4, where Black's infantry on d5 would take
+    // it back once Black's leader on h7 has sent the one on h8 within command range of d5: a
+    // reply of captures alone sees no danger (it values the capture at 0.53 and the best
+    // quiet turn at 0.39), the greedy reply sees the leader lost (0.04).
+    let rules = skirmish_of("7l/7l/8/3i4/2i5/8/1L6/L6I", "moves-per-turn = 8\ncap-by-leaders = false");
+    let mut pos = rules.start();
+    assert!(pos.turn_cap() >= Champion::default().long_turn_moves, "cap {}", pos.turn_cap());
+    let turn = Champion::default().choose_turn(&rules, &pos, Budget::Nodes(200_000), 1);
+    play_checked(&rules, &mut pos, &turn, "champion");
+    assert!(!rules.can_capture_leaders(&pos, 1), "after {turn:?} Black can capture a leader");
 }
 
 #[test]

@@ -4,6 +4,7 @@
 use crate::agent::Agent;
 use crate::agents::{Greedy, Oep};
 use crate::budget::{Budget, Meter};
+use crate::eval::features::capture_target;
 use crate::eval::{Evaluator, PLAYING_FOR_A_WIN};
 use crate::turn::Line;
 use rand::rngs::StdRng;
@@ -19,11 +20,15 @@ use warlord_rules::{Action, Position, Ruleset, Side};
 ///    action of every kept partial turn is played and evaluated; finished turns become
 ///    candidates, the best unfinished ones (distinct positions, at most a quarter of the beam
 ///    from one parent or ending with one action) are kept. The width adapts to the budget.
-///    Turns of many moves (8 or more) also get one candidate evolved by OEP.
+///    Long turns (8 moves or more) give the beam a small share: its best turns seed OEP, which
+///    evolves turns on two islands at once (one per core), and the islands' turns come first.
 /// 2. **Replies.** For the candidates in an order that puts different ideas first, the
-///    opponent's reply and its own follow-up are played out greedily with the same evaluation;
-///    a candidate is worth the evaluation of the position after them. This is what sees that a
-///    leader left en prise dies next turn.
+///    opponent's reply is played out with the same evaluation; a candidate is worth the
+///    evaluation of the position after it. This is what sees that a leader left en prise dies
+///    next turn. The reply is a greedy turn followed by its own greedy follow-up. On long
+///    turns, where a greedy turn costs a fifth of the budget, every candidate is first ranked
+///    by the opponent's captures alone (see [`capture_reply`]), and the greedy replies are
+///    examined in that order while the budget lasts.
 ///
 /// Under a node budget the work is split in fixed shares and merged in order, so the same seed
 /// and budget give the same turn on any number of cores.
@@ -34,14 +39,16 @@ pub struct Champion {
     pub max_beam: usize,
     /// The most candidates whose replies are examined.
     pub max_candidates: usize,
-    /// Share of the budget for phase 1.
+    /// Share of the budget for phase 1 on short turns.
     pub candidate_share: f64,
     /// What a draw is worth to the champion (its opponent is expected to value it at the rest).
     pub draw_value: f64,
-    /// Turns of at least this many moves also get a candidate evolved by OEP: there the beam is
-    /// only a partial turn or two wide, and evolution finds turns that move many pieces together.
-    pub evolve_from_moves: u8,
-    /// Share of the budget (taken from phase 1's) for evolving that candidate.
+    /// Turns of at least this many moves are long: there the beam is only a partial turn or two
+    /// wide, and evolution finds turns that move many pieces together.
+    pub long_turn_moves: u8,
+    /// Share of the budget for the beam on long turns.
+    pub long_beam_share: f64,
+    /// Share of the budget for evolution on long turns (after the beam's).
     pub evolve_share: f64,
 }
 
@@ -51,7 +58,8 @@ impl Default for Champion {
     }
 }
 
-/// A finished turn of one's own, worth `value` before the reply and `after` with it.
+/// A finished turn of one's own, worth `value` before the reply.
+#[derive(Clone)]
 struct Candidate {
     line: Line,
     value: f64,
@@ -63,6 +71,25 @@ const SPREAD_POOL: usize = 2048;
 /// Replies examined at once.
 const REPLY_BATCH: usize = 2;
 
+/// OEP populations evolved at once on long turns, each on its own seed: one per core here, and
+/// a fixed number so that a node budget gives the same turn on any machine.
+const ISLANDS: u64 = 2;
+
+/// The beam's best turns that seed each island.
+const SEEDS: usize = 4;
+
+/// On long turns under a node budget, the share of the budget for the capture replies.
+const CAPTURE_REPLY_SHARE: f64 = 0.1;
+
+/// How the opponent's reply to a candidate is modelled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reply {
+    /// A greedy turn, then one's own greedy follow-up.
+    GreedyTurns,
+    /// The opponent's captures alone ([`capture_reply`]).
+    Captures,
+}
+
 impl Champion {
     /// A champion with an evaluator.
     #[must_use]
@@ -73,8 +100,9 @@ impl Champion {
             max_candidates: 64,
             candidate_share: 0.4,
             draw_value: PLAYING_FOR_A_WIN,
-            evolve_from_moves: 8,
-            evolve_share: 0.3,
+            long_turn_moves: 8,
+            long_beam_share: 0.1,
+            evolve_share: 0.55,
         }
     }
 
@@ -164,8 +192,8 @@ impl Champion {
         spread(done, self.max_candidates)
     }
 
-    /// Phase 2: the value of each examined candidate after the opponent's greedy reply and its
-    /// own greedy follow-up.
+    /// Phase 2: the value of each examined candidate after the opponent's reply.
+    #[allow(clippy::too_many_arguments)]
     fn replies(
         &self,
         eval: &Evaluator,
@@ -174,11 +202,16 @@ impl Champion {
         cands: &[Candidate],
         budget: Budget,
         start: Instant,
+        model: Reply,
     ) -> Vec<f64> {
         let greedy = Greedy::new(eval.clone());
         let reply = |c: &Candidate, meter: &mut Meter| -> Option<f64> {
             if c.line.pos.outcome().is_some() {
                 return Some(c.value);
+            }
+            if model == Reply::Captures {
+                let answer = capture_reply(eval, rules, &c.line.pos, meter);
+                return (!meter.spent()).then(|| eval.value_for(rules, &answer.pos, me, meter) + 1e-3 * c.value);
             }
             let mut rng = StdRng::seed_from_u64(c.line.pos.hash());
             let answer = greedy.turn(rules, &c.line.pos, &mut rng, meter);
@@ -223,6 +256,36 @@ impl Champion {
         }
         out
     }
+}
+
+/// The opponent's reply by captures alone: action after action, the capture (or the end of
+/// its turn) after which it stands best, until it ends its turn or has no capture left. With
+/// no capture at all it passes, which ends the game if the candidate was a pass too. Each step
+/// evaluates only the captures, a few positions where a greedy step evaluates every legal
+/// action.
+fn capture_reply(eval: &Evaluator, rules: &dyn Ruleset, pos: &Position, meter: &mut Meter) -> Line {
+    let them = pos.to_move();
+    let mut line = Line::start(pos);
+    while !line.done {
+        let options: Vec<Action> = line
+            .legal(rules)
+            .into_iter()
+            .filter(|&a| a == Action::EndTurn || capture_target(rules, &line.pos, a).is_some())
+            .collect();
+        if options.iter().all(|&a| a == Action::EndTurn) && !line.actions.is_empty() {
+            break;
+        }
+        let best = options
+            .into_iter()
+            .map(|a| {
+                let child = line.then(rules, a, meter);
+                (eval.value_for(rules, &child.pos, them, meter), child)
+            })
+            .max_by(|a, b| a.0.total_cmp(&b.0));
+        let Some((_, child)) = best else { break };
+        line = child;
+    }
+    line
 }
 
 /// The best `width` partial turns, best first, while others are left at most a quarter of
@@ -296,32 +359,100 @@ impl Agent for Champion {
     fn plan_turn(&self, rules: &dyn Ruleset, pos: &Position, budget: Budget, seed: u64) -> Vec<Action> {
         let start = Instant::now();
         let eval = self.eval.with_contempt(pos.to_move(), self.draw_value);
-        let evolved = (pos.turn_cap() >= self.evolve_from_moves).then(|| {
-            let actions = Oep::new(self.eval.clone()).plan_turn(rules, pos, budget.fraction(self.evolve_share), seed);
-            let mut meter = Meter::start(Budget::Nodes(u64::MAX));
-            let mut line = Line::start(pos);
-            for action in actions {
-                line.push(rules, action, &mut meter);
-            }
-            let value = eval.value_for(rules, &line.pos, pos.to_move(), &mut meter);
-            Candidate { line, value }
-        });
-        // Phase 1 ends at its share of the budget from the start (a time budget) or has what
-        // evolution left of its share (a node budget).
-        let beam_share = match budget {
-            Budget::Nodes(_) if evolved.is_some() => self.candidate_share - self.evolve_share,
-            _ => self.candidate_share,
-        };
-        let mut cands = self.candidates(&eval, rules, pos, budget.fraction(beam_share), budget, start);
-        // The evolved turn's reply is examined first.
-        cands.splice(0..0, evolved);
+        if pos.turn_cap() >= self.long_turn_moves {
+            return self.plan_long_turn(&eval, rules, pos, budget, seed, start);
+        }
+        let cands = self.candidates(&eval, rules, pos, budget.fraction(self.candidate_share), budget, start);
         let rest = match budget {
             Budget::Nodes(n) => Budget::Nodes(n - (n as f64 * self.candidate_share) as u64),
             time => time,
         };
-        let after = self.replies(&eval, rules, pos.to_move(), &cands, rest, start);
+        let after = self.replies(&eval, rules, pos.to_move(), &cands, rest, start, Reply::GreedyTurns);
         let best = after.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1)).map_or(0, |(i, _)| i);
         cands.into_iter().nth(best).map(|c| c.line.actions).unwrap_or_default()
+    }
+}
+
+impl Champion {
+    /// A long turn: the beam's best turns seed evolution on two islands; the capture reply of
+    /// every candidate ranks them; greedy replies, examined in that order while the budget
+    /// lasts, choose among the best (the capture reply does not see a move that brings a leader
+    /// within range before a capture).
+    fn plan_long_turn(
+        &self,
+        eval: &Evaluator,
+        rules: &dyn Ruleset,
+        pos: &Position,
+        budget: Budget,
+        seed: u64,
+        start: Instant,
+    ) -> Vec<Action> {
+        let me = pos.to_move();
+        let beam = self.candidates(eval, rules, pos, budget.fraction(self.long_beam_share), budget, start);
+        let until = self.long_beam_share + self.evolve_share;
+        let mut cands = self.evolve(rules, pos, &beam, budget, until, start, seed);
+        cands.extend(beam);
+        // A time budget ends at the same deadline for every phase; a node budget is shared out.
+        let share = |f: f64| match budget {
+            Budget::Nodes(n) => Budget::Nodes((n as f64 * f) as u64),
+            time => time,
+        };
+        let quick = self.replies(eval, rules, me, &cands, share(CAPTURE_REPLY_SHARE), start, Reply::Captures);
+        let mut order: Vec<usize> = (0..quick.len()).collect();
+        order.sort_by(|a, b| quick[*b].total_cmp(&quick[*a]));
+        let ranked: Vec<Candidate> = order.iter().map(|&i| cands[i].clone()).collect();
+        let deep_share = (1.0 - until - CAPTURE_REPLY_SHARE).max(0.0);
+        let deep = self.replies(eval, rules, me, &ranked, share(deep_share), start, Reply::GreedyTurns);
+        let best = deep.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1)).map(|(i, _)| &ranked[i]);
+        best.or(ranked.first()).or(cands.first()).map(|c| c.line.actions.clone()).unwrap_or_default()
+    }
+
+    /// Long turns: the turns of OEP populations evolved at once from the beam's best turns,
+    /// each distinct turn once, the islands' best first. Evolution ends at `until` (a share of
+    /// the budget from `start`) or, under a node budget, when each island has spent its part
+    /// of `evolve_share`.
+    #[allow(clippy::too_many_arguments)]
+    fn evolve(
+        &self,
+        rules: &dyn Ruleset,
+        pos: &Position,
+        beam: &[Candidate],
+        budget: Budget,
+        until: f64,
+        start: Instant,
+        seed: u64,
+    ) -> Vec<Candidate> {
+        let seeds: Vec<Vec<Action>> = beam.iter().take(SEEDS).map(|c| c.line.actions.clone()).collect();
+        let oep = Oep::new(self.eval.clone());
+        let populations: Vec<Vec<(Vec<Action>, f64)>> = (0..ISLANDS)
+            .into_par_iter()
+            .map(|island| {
+                let mut meter = match budget {
+                    Budget::Nodes(n) => {
+                        Meter::start(Budget::Nodes((n as f64 * self.evolve_share / ISLANDS as f64) as u64))
+                    }
+                    time => Meter::until(time.fraction(until), start),
+                };
+                oep.evolve(rules, pos, &mut meter, seed.wrapping_add(island), &seeds)
+            })
+            .collect();
+        let longest = populations.iter().map(Vec::len).max().unwrap_or(0);
+        let mut seen = HashSet::new();
+        let mut out = Vec::new();
+        for rank in 0..longest {
+            for (actions, value) in populations.iter().filter_map(|p| p.get(rank)) {
+                if !seen.insert(actions.clone()) {
+                    continue;
+                }
+                let mut meter = Meter::start(Budget::Nodes(u64::MAX));
+                let mut line = Line::start(pos);
+                for &action in actions {
+                    line.push(rules, action, &mut meter);
+                }
+                out.push(Candidate { line, value: *value });
+            }
+        }
+        out
     }
 }
 
@@ -341,6 +472,39 @@ mod tests {
 
     fn line(pos: &Position, actions: &[Action]) -> Line {
         Line { actions: actions.to_vec(), pos: pos.clone(), done: true }
+    }
+
+    /// Leaders and infantry on an 8x8 board, Black to move.
+    fn skirmish(position: &str) -> (std::sync::Arc<dyn Ruleset>, Position) {
+        let text = format!(
+            "name = \"t\"\nfamily = \"warlord\"\n[board]\nfiles = 8\nranks = 8\n[rules]\nmoves-per-turn = 4\n\
+             [[pieces]]\nlike = \"leader\"\n[[pieces]]\nlike = \"infantry\"\n[setup]\nposition = \"{position}\"\n"
+        );
+        let rules = Scenario::parse(&text, "t.toml").expect("valid").ruleset(&[]).expect("rules");
+        let mut pos = rules.start();
+        rules.play(&mut pos, Action::EndTurn).expect("White passes");
+        (rules, pos)
+    }
+
+    #[test]
+    fn the_capture_reply_takes_what_hangs() {
+        // White's infantry on e3 stands within reach of Black's infantry and leader; White's
+        // leader on h8 does not.
+        let (rules, pos) = skirmish("7L/8/8/3l4/3i4/4I3/8/8");
+        let mut meter = Meter::start(Budget::Nodes(u64::MAX));
+        let reply = capture_reply(&Evaluator::default(), rules.as_ref(), &pos, &mut meter);
+        assert!(matches!(reply.actions[0], Action::Move { to, .. } if to == Square::new(4, 2)), "{:?}", reply.actions);
+        assert!(reply.actions[1..].iter().all(|&a| a == Action::EndTurn), "{:?}", reply.actions);
+        assert_eq!(reply.pos.piece_count(Side::White), 1);
+    }
+
+    #[test]
+    fn with_nothing_to_capture_the_capture_reply_passes() {
+        let (rules, pos) = skirmish("7L/8/8/3l4/3i4/8/8/4I3");
+        let mut meter = Meter::start(Budget::Nodes(u64::MAX));
+        let reply = capture_reply(&Evaluator::default(), rules.as_ref(), &pos, &mut meter);
+        assert_eq!(reply.actions, vec![Action::EndTurn]);
+        assert_eq!(reply.pos.piece_count(Side::White), 2);
     }
 
     #[test]

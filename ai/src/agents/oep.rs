@@ -82,25 +82,34 @@ impl Oep {
     }
 }
 
-impl Agent for Oep {
-    fn name(&self) -> String {
-        "oep".into()
-    }
-
-    fn plan_turn(&self, rules: &dyn Ruleset, pos: &Position, budget: Budget, seed: u64) -> Vec<Action> {
+impl Oep {
+    /// Evolves turns within `meter`: the first turns of the population are `seeds` (turns found
+    /// by another search, repaired to legality), the rest random. Returns the final population,
+    /// best first, each turn with its fitness (the evaluation for the side to move after it).
+    pub fn evolve(
+        &self,
+        rules: &dyn Ruleset,
+        pos: &Position,
+        meter: &mut Meter,
+        seed: u64,
+        seeds: &[Vec<Action>],
+    ) -> Vec<(Vec<Action>, f64)> {
         let me = pos.to_move();
         let eval = self.eval.with_contempt(me, self.draw_value);
         let mut rng = StdRng::seed_from_u64(seed);
-        let mut meter = Meter::start(budget);
-        let mut population: Vec<Genome> = Vec::with_capacity(self.population);
-        while population.len() < self.population.max(2) && (population.len() < 2 || !meter.spent()) {
-            population.push(self.build(&eval, rules, pos, [&[], &[]], None, me, &mut rng, &mut meter));
+        let size = self.population.max(2);
+        let mut population: Vec<Genome> = Vec::with_capacity(size);
+        for s in seeds.iter().take(size) {
+            population.push(self.build(&eval, rules, pos, [s, s], None, me, &mut rng, meter));
+        }
+        while population.len() < size && (population.len() < 2 || !meter.spent()) {
+            population.push(self.build(&eval, rules, pos, [&[], &[]], None, me, &mut rng, meter));
         }
         let keep = (population.len() / 2).max(1);
         while !meter.spent() {
             population.sort_by(|a, b| b.fitness.total_cmp(&a.fitness));
             population.truncate(keep);
-            while population.len() < self.population.max(2) && !meter.spent() {
+            while population.len() < size && !meter.spent() {
                 let (a, b) = (rng.gen_range(0..keep), rng.gen_range(0..keep));
                 let longest = population[a].actions.len().max(population[b].actions.len()).max(1);
                 let mutate_at = rng.gen_bool(self.mutation).then(|| rng.gen_range(0..longest));
@@ -112,11 +121,24 @@ impl Agent for Oep {
                     mutate_at,
                     me,
                     &mut rng,
-                    &mut meter,
+                    meter,
                 );
                 population.push(child);
             }
         }
-        population.into_iter().max_by(|a, b| a.fitness.total_cmp(&b.fitness)).map(|g| g.actions).unwrap_or_default()
+        population.sort_by(|a, b| b.fitness.total_cmp(&a.fitness));
+        population.into_iter().map(|g| (g.actions, g.fitness)).collect()
+    }
+}
+
+impl Agent for Oep {
+    fn name(&self) -> String {
+        "oep".into()
+    }
+
+    fn plan_turn(&self, rules: &dyn Ruleset, pos: &Position, budget: Budget, seed: u64) -> Vec<Action> {
+        let population = self.evolve(rules, pos, &mut Meter::start(budget), seed, &[]);
+        // The last of equally fit turns, as the population ranks them.
+        population.into_iter().max_by(|a, b| a.1.total_cmp(&b.1)).map(|(actions, _)| actions).unwrap_or_default()
     }
 }
