@@ -26,9 +26,9 @@ use warlord_rules::{Action, Position, Ruleset, Side};
 ///    opponent's reply is played out with the same evaluation; a candidate is worth the
 ///    evaluation of the position after it. This is what sees that a leader left en prise dies
 ///    next turn. The reply is a greedy turn followed by its own greedy follow-up. On long
-///    turns, where a greedy turn costs a fifth of the budget, every candidate is first ranked
-///    by the opponent's captures alone (see [`capture_reply`]), and the greedy replies are
-///    examined in that order while the budget lasts.
+///    turns, where a greedy turn evaluates hundreds of actions at each of many steps, every
+///    candidate is first ranked by the opponent's captures alone (see [`capture_reply`]), and
+///    the greedy replies are examined in that order while the budget lasts.
 ///
 /// Under a node budget the work is split in fixed shares and merged in order, so the same seed
 /// and budget give the same turn on any number of cores.
@@ -59,7 +59,6 @@ impl Default for Champion {
 }
 
 /// A finished turn of one's own, worth `value` before the reply.
-#[derive(Clone)]
 struct Candidate {
     line: Line,
     value: f64,
@@ -317,11 +316,12 @@ fn diverse(ranked: Vec<(usize, Line, f64)>, width: usize) -> Vec<Line> {
 /// least by the ones already chosen. Replies are then examined for different ideas, not for
 /// twenty variants of one idea that share the same mistake. Only the best `SPREAD_POOL` are
 /// considered, so the cost stays small on boards with thousands of candidates.
-fn spread(mut ranked: Vec<Candidate>, count: usize) -> Vec<Candidate> {
+fn spread(ranked: Vec<Candidate>, count: usize) -> Vec<Candidate> {
     let pool = ranked.len().min(SPREAD_POOL);
-    let tail = ranked.split_off(pool);
-    let moves: Vec<Vec<Action>> =
-        ranked.iter().map(|c| c.line.actions.iter().filter(|a| **a != Action::EndTurn).copied().collect()).collect();
+    let moves: Vec<Vec<Action>> = ranked[..pool]
+        .iter()
+        .map(|c| c.line.actions.iter().filter(|a| **a != Action::EndTurn).copied().collect())
+        .collect();
     let mut holders: HashMap<Action, Vec<usize>> = HashMap::new();
     for (i, ms) in moves.iter().enumerate() {
         for &a in ms {
@@ -344,10 +344,15 @@ fn spread(mut ranked: Vec<Candidate>, count: usize) -> Vec<Candidate> {
             }
         }
     }
-    order.extend((0..pool).filter(|&i| !chosen[i]));
-    let mut slots: Vec<Option<Candidate>> = ranked.into_iter().map(Some).collect();
-    let mut out: Vec<Candidate> = order.into_iter().filter_map(|i| slots[i].take()).collect();
-    out.extend(tail);
+    to_front(ranked, &order)
+}
+
+/// `items` with those at the indices `first` moved to the front, in that order; the others
+/// follow in their own order.
+fn to_front<T>(items: Vec<T>, first: &[usize]) -> Vec<T> {
+    let mut slots: Vec<Option<T>> = items.into_iter().map(Some).collect();
+    let mut out: Vec<T> = first.iter().filter_map(|&i| slots.get_mut(i).and_then(Option::take)).collect();
+    out.extend(slots.into_iter().flatten());
     out
 }
 
@@ -358,73 +363,62 @@ impl Agent for Champion {
 
     fn plan_turn(&self, rules: &dyn Ruleset, pos: &Position, budget: Budget, seed: u64) -> Vec<Action> {
         let start = Instant::now();
-        let eval = self.eval.with_contempt(pos.to_move(), self.draw_value);
-        if pos.turn_cap() >= self.long_turn_moves {
-            return self.plan_long_turn(&eval, rules, pos, budget, seed, start);
+        let me = pos.to_move();
+        let eval = self.eval.with_contempt(me, self.draw_value);
+        let long = pos.turn_cap() >= self.long_turn_moves;
+        let (beam_share, evolve_share, rank_share) = if long {
+            (self.long_beam_share, self.evolve_share, CAPTURE_REPLY_SHARE)
+        } else {
+            (self.candidate_share, 0.0, 0.0)
+        };
+        let mut cands = self.candidates(&eval, rules, pos, budget.fraction(beam_share), budget, start);
+        if long {
+            // The beam's best turns seed evolution; the capture reply ranks every candidate,
+            // and the greedy replies below are examined in that order.
+            let mut evolved = self.evolve(rules, pos, &cands, budget, start, seed);
+            evolved.append(&mut cands);
+            let quick = self.replies(&eval, rules, me, &evolved, share(budget, rank_share), start, Reply::Captures);
+            let mut order: Vec<usize> = (0..quick.len()).collect();
+            order.sort_by(|a, b| quick[*b].total_cmp(&quick[*a]));
+            cands = to_front(evolved, &order);
         }
-        let cands = self.candidates(&eval, rules, pos, budget.fraction(self.candidate_share), budget, start);
         let rest = match budget {
-            Budget::Nodes(n) => Budget::Nodes(n - (n as f64 * self.candidate_share) as u64),
+            Budget::Nodes(n) => Budget::Nodes(n - (n as f64 * (beam_share + evolve_share + rank_share)) as u64),
             time => time,
         };
-        let after = self.replies(&eval, rules, pos.to_move(), &cands, rest, start, Reply::GreedyTurns);
+        let after = self.replies(&eval, rules, me, &cands, rest, start, Reply::GreedyTurns);
         let best = after.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1)).map_or(0, |(i, _)| i);
         cands.into_iter().nth(best).map(|c| c.line.actions).unwrap_or_default()
     }
 }
 
-impl Champion {
-    /// A long turn: the beam's best turns seed evolution on two islands; the capture reply of
-    /// every candidate ranks them; greedy replies, examined in that order while the budget
-    /// lasts, choose among the best (the capture reply does not see a move that brings a leader
-    /// within range before a capture).
-    fn plan_long_turn(
-        &self,
-        eval: &Evaluator,
-        rules: &dyn Ruleset,
-        pos: &Position,
-        budget: Budget,
-        seed: u64,
-        start: Instant,
-    ) -> Vec<Action> {
-        let me = pos.to_move();
-        let beam = self.candidates(eval, rules, pos, budget.fraction(self.long_beam_share), budget, start);
-        let until = self.long_beam_share + self.evolve_share;
-        let mut cands = self.evolve(rules, pos, &beam, budget, until, start, seed);
-        cands.extend(beam);
-        // A time budget ends at the same deadline for every phase; a node budget is shared out.
-        let share = |f: f64| match budget {
-            Budget::Nodes(n) => Budget::Nodes((n as f64 * f) as u64),
-            time => time,
-        };
-        let quick = self.replies(eval, rules, me, &cands, share(CAPTURE_REPLY_SHARE), start, Reply::Captures);
-        let mut order: Vec<usize> = (0..quick.len()).collect();
-        order.sort_by(|a, b| quick[*b].total_cmp(&quick[*a]));
-        let ranked: Vec<Candidate> = order.iter().map(|&i| cands[i].clone()).collect();
-        let deep_share = (1.0 - until - CAPTURE_REPLY_SHARE).max(0.0);
-        let deep = self.replies(eval, rules, me, &ranked, share(deep_share), start, Reply::GreedyTurns);
-        let best = deep.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1)).map(|(i, _)| &ranked[i]);
-        best.or(ranked.first()).or(cands.first()).map(|c| c.line.actions.clone()).unwrap_or_default()
+/// A stage's part of the budget: a share of a node budget; a time budget whole, since every
+/// stage ends at the same deadline.
+fn share(budget: Budget, f: f64) -> Budget {
+    match budget {
+        Budget::Nodes(n) => Budget::Nodes((n as f64 * f) as u64),
+        time => time,
     }
+}
 
+impl Champion {
     /// Long turns: the turns of OEP populations evolved at once from the beam's best turns,
-    /// each distinct turn once, the islands' best first. Evolution ends at `until` (a share of
-    /// the budget from `start`) or, under a node budget, when each island has spent its part
-    /// of `evolve_share`.
-    #[allow(clippy::too_many_arguments)]
+    /// each distinct turn once, the islands' best first. Evolution ends when the beam's and its
+    /// own shares of a time budget have passed since `start` or, under a node budget, when each
+    /// island has spent its part of `evolve_share`.
     fn evolve(
         &self,
         rules: &dyn Ruleset,
         pos: &Position,
         beam: &[Candidate],
         budget: Budget,
-        until: f64,
         start: Instant,
         seed: u64,
     ) -> Vec<Candidate> {
+        let until = self.long_beam_share + self.evolve_share;
         let seeds: Vec<Vec<Action>> = beam.iter().take(SEEDS).map(|c| c.line.actions.clone()).collect();
         let oep = Oep::new(self.eval.clone());
-        let populations: Vec<Vec<(Vec<Action>, f64)>> = (0..ISLANDS)
+        let populations: Vec<Vec<(Line, f64)>> = (0..ISLANDS)
             .into_par_iter()
             .map(|island| {
                 let mut meter = match budget {
@@ -436,20 +430,19 @@ impl Champion {
                 oep.evolve(rules, pos, &mut meter, seed.wrapping_add(island), &seeds)
             })
             .collect();
-        let longest = populations.iter().map(Vec::len).max().unwrap_or(0);
+        // The islands' turns rank by rank: both best turns first.
+        let mut islands: Vec<_> = populations.into_iter().map(Vec::into_iter).collect();
         let mut seen = HashSet::new();
         let mut out = Vec::new();
-        for rank in 0..longest {
-            for (actions, value) in populations.iter().filter_map(|p| p.get(rank)) {
-                if !seen.insert(actions.clone()) {
-                    continue;
+        loop {
+            let next: Vec<(Line, f64)> = islands.iter_mut().filter_map(Iterator::next).collect();
+            if next.is_empty() {
+                break;
+            }
+            for (line, value) in next {
+                if seen.insert(line.actions.clone()) {
+                    out.push(Candidate { line, value });
                 }
-                let mut meter = Meter::start(Budget::Nodes(u64::MAX));
-                let mut line = Line::start(pos);
-                for &action in actions {
-                    line.push(rules, action, &mut meter);
-                }
-                out.push(Candidate { line, value: *value });
             }
         }
         out

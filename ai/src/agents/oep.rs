@@ -33,9 +33,9 @@ impl Default for Oep {
     }
 }
 
-/// A turn and how good it is.
+/// A turn (its actions and the position after them) and how good it is.
 struct Genome {
-    actions: Vec<Action>,
+    line: Line,
     fitness: f64,
 }
 
@@ -78,14 +78,15 @@ impl Oep {
             i += 1;
         }
         let fitness = eval.value_for(rules, &line.pos, me, meter);
-        Genome { actions: line.actions, fitness }
+        Genome { line, fitness }
     }
 }
 
 impl Oep {
     /// Evolves turns within `meter`: the first turns of the population are `seeds` (turns found
     /// by another search, repaired to legality), the rest random. Returns the final population,
-    /// best first, each turn with its fitness (the evaluation for the side to move after it).
+    /// best first: each turn as played (its actions and the position after them) with its
+    /// fitness (the evaluation for the side to move after it).
     pub fn evolve(
         &self,
         rules: &dyn Ruleset,
@@ -93,7 +94,7 @@ impl Oep {
         meter: &mut Meter,
         seed: u64,
         seeds: &[Vec<Action>],
-    ) -> Vec<(Vec<Action>, f64)> {
+    ) -> Vec<(Line, f64)> {
         let me = pos.to_move();
         let eval = self.eval.with_contempt(me, self.draw_value);
         let mut rng = StdRng::seed_from_u64(seed);
@@ -111,13 +112,13 @@ impl Oep {
             population.truncate(keep);
             while population.len() < size && !meter.spent() {
                 let (a, b) = (rng.gen_range(0..keep), rng.gen_range(0..keep));
-                let longest = population[a].actions.len().max(population[b].actions.len()).max(1);
+                let longest = population[a].line.actions.len().max(population[b].line.actions.len()).max(1);
                 let mutate_at = rng.gen_bool(self.mutation).then(|| rng.gen_range(0..longest));
                 let child = self.build(
                     &eval,
                     rules,
                     pos,
-                    [&population[a].actions, &population[b].actions],
+                    [&population[a].line.actions, &population[b].line.actions],
                     mutate_at,
                     me,
                     &mut rng,
@@ -127,7 +128,7 @@ impl Oep {
             }
         }
         population.sort_by(|a, b| b.fitness.total_cmp(&a.fitness));
-        population.into_iter().map(|g| (g.actions, g.fitness)).collect()
+        population.into_iter().map(|g| (g.line, g.fitness)).collect()
     }
 }
 
@@ -139,6 +140,6 @@ impl Agent for Oep {
     fn plan_turn(&self, rules: &dyn Ruleset, pos: &Position, budget: Budget, seed: u64) -> Vec<Action> {
         let population = self.evolve(rules, pos, &mut Meter::start(budget), seed, &[]);
         // The last of equally fit turns, as the population ranks them.
-        population.into_iter().max_by(|a, b| a.1.total_cmp(&b.1)).map(|(actions, _)| actions).unwrap_or_default()
+        population.into_iter().max_by(|a, b| a.1.total_cmp(&b.1)).map(|(line, _)| line.actions).unwrap_or_default()
     }
 }
