@@ -29,7 +29,7 @@ fn main() {
         let b = warlord_scenarios::get(id).unwrap_or_else(|| panic!("no scenario {id}"));
         let scenario = Scenario::parse(b.text, id).expect("valid");
         let mut options = Vec::new();
-        if scenario.option_names().contains(&"turn-limit") {
+        if scenario.has_option("turn-limit") {
             options = vec![("turn-limit".into(), "150".into()), ("adjudication".into(), "material".into())];
         }
         let rules = scenario.ruleset(&options).expect("rules");

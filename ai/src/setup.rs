@@ -104,6 +104,7 @@ pub fn placement(rules: &dyn Ruleset, view: &Position, seed: u64) -> Vec<Action>
         .collect();
     let geometry = Geometry::new(view, &zone);
     let table = rules.pieces();
+    let board = rules.board();
     let command = |k: KindId| table.get(k).command.filter(|c| c.others && c.capacity > 0);
     let top_value = table.iter().map(|(_, k)| k.value).max().unwrap_or(1).max(1) as f64;
     for round in 0..10 {
@@ -131,11 +132,12 @@ pub fn placement(rules: &dyn Ruleset, view: &Position, seed: u64) -> Vec<Action>
                     Some(c) => {
                         let reach = f64::from(c.range.max(1)) * 2.0;
                         let spread =
-                            commanders.iter().map(|(s, _)| f64::from(s.distance(sq))).fold(reach, f64::min) / reach;
+                            commanders.iter().map(|(s, _)| f64::from(board.distance(*s, sq))).fold(reach, f64::min)
+                                / reach;
                         spread - (front - 0.6).abs() + jitter
                     }
                     None => {
-                        let covered = commanders.iter().any(|(s, r)| s.distance(sq) <= *r);
+                        let covered = commanders.iter().any(|(s, r)| board.distance(*s, sq) <= u32::from(*r));
                         let value = f64::from(table.get(kind).value) / top_value;
                         2.0 * f64::from(u8::from(covered)) + front * (0.5 + 0.5 * value) + jitter
                     }

@@ -203,8 +203,8 @@ pub fn read_text(path: &Path) -> Result<String> {
 }
 
 fn check_option_names(scenario: &Scenario, options: &[(String, String)]) -> Result<()> {
-    let known = scenario.option_names();
-    match options.iter().find(|(name, _)| !known.contains(&name.as_str())) {
+    let known: Vec<String> = scenario.option_schema().into_iter().map(|o| o.name).collect();
+    match options.iter().find(|(name, _)| !known.contains(name)) {
         Some((name, _)) => bail!("unknown option `{name}` for {}; its options are: {}", scenario.id, known.join(", ")),
         None => Ok(()),
     }

@@ -1,16 +1,20 @@
-//! The state of a game in a few lines: whose move, the phase, the turn's progress, captured
-//! leaders and the result.
+//! The state of a game in a few lines: whose move, the phase, the turn's progress, the rules'
+//! tallies (captured leaders, ...) and the result.
 
 use std::io::{self, Write};
-use warlord_rules::{Phase, PieceTable, Position, Side};
+use warlord_rules::{Phase, Position, Ruleset};
 
 /// Writes the summary of a position.
-pub fn write_summary(out: &mut dyn Write, pieces: &PieceTable, pos: &Position) -> io::Result<()> {
+pub fn write_summary(out: &mut dyn Write, rules: &dyn Ruleset, pos: &Position) -> io::Result<()> {
     let side = pos.to_move();
+    let pieces = rules.pieces();
     match pos.phase() {
         Phase::Setup => {
-            let reserve: Vec<String> =
-                pos.reserve(side).map(|(kind, n)| format!("{} x{n}", pieces.get(kind).symbol)).collect();
+            let reserve: Vec<String> = rules
+                .to_place(pos, side)
+                .into_iter()
+                .map(|(kind, n)| format!("{} x{n}", pieces.get(kind).symbol))
+                .collect();
             let left =
                 if reserve.is_empty() { "nothing; `commit` ends the setup".to_string() } else { reserve.join(", ") };
             writeln!(out, "setup: {side} to place {left}")?;
@@ -21,6 +25,9 @@ pub fn write_summary(out: &mut dyn Write, pieces: &PieceTable, pos: &Position) -
         }
         Phase::Over(outcome) => writeln!(out, "game over after {} turns: {outcome}", pos.turns_played())?,
     }
-    let captured: Vec<String> = Side::BOTH.iter().map(|&s| format!("by {s} {}", pos.leaders_captured_by(s))).collect();
-    writeln!(out, "leaders captured: {}", captured.join(", "))
+    for tally in rules.tallies(pos) {
+        let [white, black] = tally.values;
+        writeln!(out, "{}: by white {white}, by black {black}", tally.label.to_lowercase())?;
+    }
+    Ok(())
 }

@@ -3,12 +3,15 @@
 use crate::piece::KindId;
 use crate::square::Square;
 
-/// The eight neighbours of a square, as (file, rank) offsets, in the bit order of
-/// [`Attackers`].
-pub const NEIGHBOURS: [(i32, i32); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
+/// The (file, rank) offsets the bits of [`Attackers`] name, in bit order: the eight king steps,
+/// which are the neighbours of a square board's cell (in its geometry's order) and include the
+/// six neighbours of a hex in offset rows. Notation needs no geometry to read them; the family
+/// checks that the named cells are really next to the target.
+const ATTACKER_STEPS: [(i32, i32); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
 
-/// The pieces joining a melee attack, as a set of the target's eight neighbours (bit `i` is
-/// [`NEIGHBOURS`]`[i]` seen from the target).
+/// The pieces joining a melee attack, as a set of cells around the target (bit `i` is the
+/// offset `ATTACKER_STEPS[i]` from the target: on a square board, the geometry's `i`-th
+/// neighbour).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Attackers {
     /// The neighbours named.
@@ -19,13 +22,14 @@ pub struct Attackers {
 }
 
 impl Attackers {
-    /// The set naming the given squares around `target`; `None` if one is not adjacent to it.
+    /// The set naming the given squares around `target`; `None` if one is not a king step
+    /// from it.
     #[must_use]
     pub fn from_squares(target: Square, squares: &[Square], exact: bool) -> Option<Attackers> {
         let mut mask = 0u8;
         for sq in squares {
             let d = (i32::from(sq.file) - i32::from(target.file), i32::from(sq.rank) - i32::from(target.rank));
-            let bit = NEIGHBOURS.iter().position(|&n| n == d)?;
+            let bit = ATTACKER_STEPS.iter().position(|&n| n == d)?;
             mask |= 1 << bit;
         }
         Some(Attackers { mask, exact })
@@ -34,7 +38,7 @@ impl Attackers {
     /// The named squares around `target` that lie on a board of any size (ascending order).
     #[must_use]
     pub fn squares(self, target: Square) -> Vec<Square> {
-        let mut out: Vec<Square> = NEIGHBOURS
+        let mut out: Vec<Square> = ATTACKER_STEPS
             .iter()
             .enumerate()
             .filter(|(i, _)| self.mask & (1 << i) != 0)
@@ -109,5 +113,25 @@ impl Action {
             Action::Attack { target, .. } | Action::Fire { target, .. } => Some(target),
             Action::EndTurn => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Geometry;
+
+    #[test]
+    fn attacker_bits_follow_the_square_geometrys_neighbour_order() {
+        assert_eq!(&ATTACKER_STEPS[..], Geometry::Square.neighbour_steps());
+    }
+
+    #[test]
+    fn attackers_round_trip_through_squares() {
+        let target = Square::new(4, 4);
+        let named = [Square::new(3, 4), Square::new(5, 5)];
+        let attackers = Attackers::from_squares(target, &named, true).unwrap();
+        assert_eq!(attackers.squares(target), named);
+        assert!(Attackers::from_squares(target, &[Square::new(6, 4)], true).is_none());
     }
 }

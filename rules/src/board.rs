@@ -1,9 +1,13 @@
-//! Board geometry and terrain.
+//! Boards: a geometry, a size and terrain.
 //!
-//! Squares are stored in a padded "mailbox": the board is surrounded by a border of off-board
-//! cells as wide as the longest piece reach, so that move generation never tests coordinates and
-//! its cost depends on the pieces, not on the board's size.
+//! Cells are stored in a padded "mailbox" in the geometry's lattice coordinates (see
+//! [`crate::geometry`]): the board is surrounded by a border of off-board cells as wide as the
+//! longest piece reach, so that a step to a neighbour or along a line is one constant index
+//! offset, move generation never tests coordinates and its cost depends on the pieces, not on
+//! the board's size.
 
+use crate::geometry::{Geometry, Lattice, Sight};
+use crate::movement::Lines;
 use crate::square::{Square, MAX_SIDE};
 use crate::terrain::Terrain;
 
@@ -36,12 +40,17 @@ pub enum BoardError {
     },
 }
 
-/// A rectangular board with a terrain kind on every square.
+/// A rectangular board (of squares, or of hexes in offset rows) with a terrain kind on every
+/// cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
+    geometry: Geometry,
     files: u8,
     ranks: u8,
     pad: usize,
+    /// How far the lattice x of the first file of the top row lies left of file `a` of rank 1
+    /// (0 on square boards; `floor((ranks - 1) / 2)` on hex boards).
+    shift: usize,
     stride: usize,
     /// Terrain code (or [`OFF_BOARD`]) of every padded cell.
     cells: Vec<u8>,
@@ -52,25 +61,105 @@ pub struct Board {
 }
 
 impl Board {
-    /// An all-open board of `files` x `ranks`, padded for pieces that reach up to `reach`
-    /// squares in one leap or line.
+    /// An all-open square board of `files` x `ranks`, padded for pieces that reach up to
+    /// `reach` squares in one leap or line.
     pub fn new(files: u32, ranks: u32, reach: u8) -> Result<Board, BoardError> {
+        Board::with_geometry(Geometry::Square, files, ranks, reach)
+    }
+
+    /// An all-open board of a geometry, `files` x `ranks` cells, padded for pieces that reach
+    /// up to `reach` steps in one leap or line.
+    pub fn with_geometry(geometry: Geometry, files: u32, ranks: u32, reach: u8) -> Result<Board, BoardError> {
         let ok = |n: u32| (u32::from(MIN_SIDE)..=u32::from(MAX_SIDE)).contains(&n);
         if !ok(files) || !ok(ranks) {
             return Err(BoardError::Size { files, ranks });
         }
-        let pad = usize::from(reach.max(2));
-        let stride = files as usize + 2 * pad;
+        // A hex line step moves up to two lattice columns per step.
+        let pad = match geometry {
+            Geometry::Square => usize::from(reach.max(2)),
+            Geometry::Hex => 2 * usize::from(reach.max(2)),
+        };
+        let shift = match geometry {
+            Geometry::Square => 0,
+            Geometry::Hex => (ranks as usize - 1) / 2,
+        };
+        let stride = files as usize + shift + 2 * pad;
         let height = ranks as usize + 2 * pad;
-        let mut cells = vec![OFF_BOARD; stride * height];
-        for rank in 0..ranks as u8 {
-            for file in 0..files as u8 {
-                let i = (usize::from(rank) + pad) * stride + usize::from(file) + pad;
-                cells[i] = Terrain::Open as u8;
-            }
-        }
         let stride_reciprocal = (1u64 << 32).div_ceil(stride as u64);
-        Ok(Board { files: files as u8, ranks: ranks as u8, pad, stride, cells, stride_reciprocal })
+        let mut board = Board {
+            geometry,
+            files: files as u8,
+            ranks: ranks as u8,
+            pad,
+            shift,
+            stride,
+            cells: vec![OFF_BOARD; stride * height],
+            stride_reciprocal,
+        };
+        for sq in board.squares().collect::<Vec<_>>() {
+            let i = board.index(sq);
+            board.cells[i] = Terrain::Open as u8;
+        }
+        Ok(board)
+    }
+
+    /// The shape of the cells.
+    #[inline]
+    #[must_use]
+    pub fn geometry(&self) -> Geometry {
+        self.geometry
+    }
+
+    /// The distance between two cells, in steps to a neighbour (king steps on a square board).
+    #[inline]
+    #[must_use]
+    pub fn distance(&self, a: Square, b: Square) -> u32 {
+        self.geometry.distance(a, b)
+    }
+
+    /// The cells next to a cell that lie on the board, in the geometry's neighbour order.
+    pub fn neighbours(&self, sq: Square) -> impl Iterator<Item = Square> + '_ {
+        let (x, y) = self.geometry.to_lattice(sq);
+        self.geometry
+            .neighbour_steps()
+            .iter()
+            .filter_map(move |&(dx, dy)| self.geometry.from_lattice((x + dx, y + dy)))
+            .filter(|&n| self.contains(n))
+    }
+
+    /// The cell one lattice step from `sq`, if it lies on the board.
+    #[must_use]
+    pub fn step(&self, sq: Square, (dx, dy): Lattice) -> Option<Square> {
+        let (x, y) = self.geometry.to_lattice(sq);
+        self.geometry.from_lattice((x + dx, y + dy)).filter(|&n| self.contains(n))
+    }
+
+    /// The unit steps of straight lines of this geometry.
+    #[must_use]
+    pub fn line_steps(&self, lines: Lines) -> &'static [Lattice] {
+        self.geometry.line_steps(lines)
+    }
+
+    /// What a line of fire from `from` to `to` crosses (rulings 17 and 21), as cells of this
+    /// board. A place that lies off the board holds nothing and cannot block: a lone cell off
+    /// the board is left out, and so is a pair with a cell off the board.
+    #[must_use]
+    pub fn line_of_fire(&self, from: Square, to: Square) -> Vec<Sight<Square>> {
+        let on_board = |c: Lattice| self.geometry.from_lattice(c).filter(|&s| self.contains(s));
+        self.geometry
+            .line_of_fire(from, to)
+            .into_iter()
+            .filter_map(|sight| match sight {
+                Sight::Cell(c) => on_board(c).map(Sight::Cell),
+                Sight::Pair(a, b) => Some(Sight::Pair(on_board(a)?, on_board(b)?)),
+            })
+            .collect()
+    }
+
+    /// Whether fire from `from` reaches `to`, given which cells block (units and terrain, as
+    /// the family decides).
+    pub fn clear_line(&self, from: Square, to: Square, mut blocking: impl FnMut(Square) -> bool) -> bool {
+        !self.line_of_fire(from, to).iter().any(|sight| sight.blocks(&mut blocking))
     }
 
     /// Number of files (columns).
@@ -130,7 +219,12 @@ impl Board {
     #[inline]
     #[must_use]
     pub(crate) fn index(&self, sq: Square) -> usize {
-        (usize::from(sq.rank) + self.pad) * self.stride + usize::from(sq.file) + self.pad
+        let rank = usize::from(sq.rank);
+        let column = match self.geometry {
+            Geometry::Square => usize::from(sq.file),
+            Geometry::Hex => usize::from(sq.file) + self.shift - rank / 2,
+        };
+        (rank + self.pad) * self.stride + column + self.pad
     }
 
     /// The square of a padded cell index that lies on the board.
@@ -138,8 +232,13 @@ impl Board {
     #[must_use]
     pub(crate) fn square(&self, index: usize) -> Square {
         let row = ((index as u64 * self.stride_reciprocal) >> 32) as usize;
-        let column = index - row * self.stride;
-        Square::new((column - self.pad) as u8, (row - self.pad) as u8)
+        let column = index - row * self.stride - self.pad;
+        let rank = row - self.pad;
+        let file = match self.geometry {
+            Geometry::Square => column,
+            Geometry::Hex => column + rank / 2 - self.shift,
+        };
+        Square::new(file as u8, rank as u8)
     }
 
     /// The terrain code (or [`OFF_BOARD`]) of a padded cell.
@@ -155,7 +254,8 @@ impl Board {
         self.cells.len()
     }
 
-    /// The padded index offset of a step of `df` files and `dr` ranks.
+    /// The padded index offset of a lattice step of `df` columns and `dr` rows (on a square
+    /// board, files and ranks).
     #[inline]
     #[must_use]
     pub(crate) fn offset(&self, df: i32, dr: i32) -> isize {
@@ -212,6 +312,52 @@ mod tests {
                 assert_eq!(board.square(board.index(sq)), sq);
             }
         }
+    }
+
+    #[test]
+    fn every_hex_maps_to_its_cell_and_back_and_neighbour_steps_are_constant_offsets() {
+        for (files, ranks) in [(4, 4), (9, 7), (33, 20), (120, 120)] {
+            let board = Board::with_geometry(Geometry::Hex, files, ranks, 3).unwrap();
+            let mut seen = std::collections::HashSet::new();
+            for sq in board.squares() {
+                let i = board.index(sq);
+                assert!(seen.insert(i), "two hexes share cell {i}");
+                assert_eq!(board.square(i), sq);
+                assert_eq!(board.cell(i), Terrain::Open as u8);
+                for &(dx, dy) in board.geometry().neighbour_steps() {
+                    let cell = (i as isize + board.offset(dx, dy)) as usize;
+                    match board.step(sq, (dx, dy)) {
+                        Some(n) => assert_eq!(board.square(cell), n),
+                        None => assert_eq!(board.cell(cell), OFF_BOARD),
+                    }
+                }
+            }
+            assert_eq!(seen.len(), usize::from(board.files()) * usize::from(board.ranks()));
+        }
+    }
+
+    #[test]
+    fn a_hex_in_the_middle_has_six_neighbours_and_a_corner_fewer() {
+        let board = Board::with_geometry(Geometry::Hex, 8, 8, 2).unwrap();
+        assert_eq!(board.neighbours("d4".parse().unwrap()).count(), 6);
+        assert_eq!(board.neighbours("a1".parse().unwrap()).count(), 2);
+        assert_eq!(board.neighbours("h2".parse().unwrap()).count(), 3);
+        let square = Board::new(8, 8, 2).unwrap();
+        assert_eq!(square.neighbours("d4".parse().unwrap()).count(), 8);
+    }
+
+    #[test]
+    fn a_line_of_fire_along_a_hex_edge_is_blocked_only_when_both_hexes_block() {
+        let board = Board::with_geometry(Geometry::Hex, 8, 8, 2).unwrap();
+        let sq = |n: &str| -> Square { n.parse().unwrap() };
+        // c3 to d4 (rank 4 is a shifted row) runs along the edge between c4 and d3.
+        assert_eq!(board.distance(sq("c3"), sq("d4")), 2);
+        assert_eq!(board.line_of_fire(sq("c3"), sq("d4")), [Sight::Pair(sq("c4"), sq("d3"))]);
+        assert!(board.clear_line(sq("c3"), sq("d4"), |c| c == sq("c4")));
+        assert!(board.clear_line(sq("c3"), sq("d4"), |c| c == sq("d3")));
+        assert!(!board.clear_line(sq("c3"), sq("d4"), |c| c == sq("c4") || c == sq("d3")));
+        // Along a row every hex between blocks alone.
+        assert!(!board.clear_line(sq("a1"), sq("e1"), |c| c == sq("c1")));
     }
 
     #[test]

@@ -8,9 +8,12 @@
 pub mod action;
 pub mod adjudication;
 pub mod board;
+pub mod family_state;
+pub mod geometry;
 pub mod medieval;
 pub mod movement;
 pub mod notation;
+pub mod options;
 pub mod outcome;
 pub mod perft;
 pub mod piece;
@@ -24,11 +27,18 @@ pub mod warlord;
 
 pub use action::{Action, Attackers};
 pub use board::Board;
+pub use family_state::FamilyState;
+pub use geometry::{Geometry, Sight};
+pub use options::{OptionSpec, OptionType};
 pub use outcome::{EndReason, Outcome};
 pub use piece::{Command, KindId, Piece, PieceKind, PieceTable, UnitClass};
-pub use position::{Arrival, Phase, Position};
-pub use ruleset::{Combat, Family, IllegalAction, Report, Ruleset};
+pub use position::{Phase, Position};
+pub use ruleset::{
+    ActionInfo, ActionKind, Appearance, Combat, Commander, Family, Hints, IllegalAction, IllegalKind, Report, Ruleset,
+    Tally,
+};
 pub use scenario::Scenario;
 pub use side::Side;
 pub use square::Square;
 pub use terrain::Terrain;
+pub use warlord::{Arrival, WarlordState};

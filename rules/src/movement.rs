@@ -2,31 +2,19 @@
 
 use serde::{Deserialize, Serialize};
 
-/// Which lines a line rule follows.
+/// Which lines a line rule follows; the board's geometry gives their steps
+/// ([`crate::geometry::Geometry::line_steps`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Lines {
-    /// Along files and ranks ("through the sides of the squares").
+    /// Through the sides of the cells ("through the sides of the squares"): files and ranks on
+    /// a square board, the six edge directions on a hex board.
     Orthogonal,
-    /// Along diagonals.
+    /// Through the corners of the cells: diagonals on a square board, the six vertex directions
+    /// on a hex board.
     Diagonal,
-    /// Along all eight lines.
+    /// Both.
     All,
-}
-
-impl Lines {
-    /// The unit steps (file, rank) of these lines.
-    #[must_use]
-    pub fn steps(self) -> &'static [(i32, i32)] {
-        const ORTHO: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-        const DIAG: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-        const ALL: [(i32, i32); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
-        match self {
-            Lines::Orthogonal => &ORTHO,
-            Lines::Diagonal => &DIAG,
-            Lines::All => &ALL,
-        }
-    }
 }
 
 /// What a line move may pass over on its way to the landing square.

@@ -8,6 +8,7 @@ pub type KindId = u8;
 
 /// What role a piece plays, for the rules that name roles rather than pieces: terrain, the
 /// optional rules, promotion and victory.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum UnitClass {
@@ -26,6 +27,7 @@ pub enum UnitClass {
 }
 
 /// The power to activate pieces.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Command {
     /// How many pieces it may activate in one turn (its level).
@@ -59,6 +61,43 @@ impl PieceKind {
     #[must_use]
     pub fn reach(&self) -> u8 {
         self.moves.iter().map(|m| m.reach()).max().unwrap_or(0)
+    }
+
+    /// How a UI draws it, from its role: leaders wear a crown (a coronet if they order only
+    /// themselves) labelled with their level; the named pieces of the Warlord texts have their
+    /// own silhouettes; anything else is a disc with its symbol.
+    #[must_use]
+    pub fn appearance(&self) -> crate::ruleset::Appearance {
+        use crate::ruleset::Appearance;
+        let shape = |shape: &'static str| Appearance { shape, label: None };
+        match self.class {
+            UnitClass::Leader => {
+                let level = match self.command {
+                    Some(c) if c.capacity > 1 => Some(c.capacity.to_string()),
+                    _ => self.symbol.chars().find(char::is_ascii_digit).map(String::from),
+                };
+                let others = self.command.is_none_or(|c| c.others);
+                Appearance { shape: if others { "crown" } else { "coronet" }, label: level }
+            }
+            UnitClass::HeavyCavalry => shape("armoured"),
+            UnitClass::LightCavalry => shape("horse"),
+            UnitClass::Cannon => shape("cannon"),
+            UnitClass::Infantry => shape("infantry"),
+            UnitClass::Other => {
+                let name = self.name.to_lowercase();
+                let symbol = self.symbol.to_uppercase();
+                let named = [
+                    ("hero", "H", "sword"),
+                    ("shaman", "S", "staff"),
+                    ("bishop", "B", "mitre"),
+                    ("rook", "R", "tower"),
+                ];
+                match named.iter().find(|(n, sym, _)| name.contains(n) || symbol == *sym) {
+                    Some(&(_, _, s)) => shape(s),
+                    None => Appearance { shape: "disc", label: Some(symbol) },
+                }
+            }
+        }
     }
 
     /// Whether it is a leader for victory purposes.

@@ -1,12 +1,24 @@
 //! A game in progress: the board, where every piece stands, whose turn it is and how far the
-//! turn has gone. One type for every family; each [`crate::Ruleset`] gives it meaning.
+//! turn has gone. One type for every family; each [`crate::Ruleset`] gives it meaning. What only
+//! one family needs lives in its [`FamilyState`].
+//!
+//! **Equality** (`==`) compares the board, every piece by square (kind, side, whether it has
+//! acted this turn), the side to move, the phase (with the outcome), the turn in progress (its
+//! actions, activation record and cap), the turns played, the passes in a row and the family
+//! state. It does not compare slot ids: two positions that differ only in the order pieces
+//! were put on the board are equal.
+//!
+//! **The position key** ([`Position::hash`]) covers exactly the same fields, so that equal
+//! positions have equal keys; different positions collide only by chance (64 bits).
 
 use crate::action::Action;
 use crate::board::{Board, OFF_BOARD};
+use crate::family_state::FamilyState;
 use crate::outcome::Outcome;
 use crate::piece::{KindId, Piece};
 use crate::side::Side;
 use crate::square::Square;
+use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 /// Cell content meaning "no piece".
@@ -49,19 +61,6 @@ pub(crate) struct ActivatedMove {
     pub swapped_leader: Option<u32>,
 }
 
-/// Reinforcements that have arrived and wait to be placed.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Arrival {
-    /// Whose they are.
-    pub side: Side,
-    /// The wave they belong to (an index into the scenario's reinforcements).
-    pub wave: u16,
-    /// Their kind.
-    pub kind: KindId,
-    /// How many are still to place.
-    pub count: u16,
-}
-
 /// The state of the turn in progress.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct TurnState {
@@ -90,14 +89,8 @@ pub struct Position {
     pub(crate) turns_played: u32,
     /// Turns in a row that ended with no action.
     pub(crate) passes_in_row: u8,
-    /// Enemy leaders captured by each side.
-    pub(crate) leaders_captured: [u32; 2],
-    /// Pieces each side still has to place in setup, as a count per kind.
-    pub(crate) reserve: [Vec<u16>; 2],
-    /// Leaders that activate others each side has lost (for the leader-losses option).
-    pub(crate) leaders_lost: [u32; 2],
-    /// Reinforcements waiting to be placed.
-    pub(crate) arrivals: Vec<Arrival>,
+    /// What only the family needs.
+    pub(crate) family: FamilyState,
 }
 
 impl PartialEq for Position {
@@ -108,20 +101,17 @@ impl PartialEq for Position {
             && self.turn == other.turn
             && self.turns_played == other.turns_played
             && self.passes_in_row == other.passes_in_row
-            && self.leaders_captured == other.leaders_captured
-            && self.reserve == other.reserve
-            && self.leaders_lost == other.leaders_lost
-            && self.arrivals == other.arrivals
-            && self.placement() == other.placement()
+            && self.family == other.family
+            && self.pieces_by_square() == other.pieces_by_square()
     }
 }
 
 impl Eq for Position {}
 
 impl Position {
-    /// An empty position on a board, White to move, in the play phase.
+    /// An empty position on a board, White to move, in the play phase, with the family's state.
     #[must_use]
-    pub fn empty(board: Arc<Board>, kinds: usize) -> Position {
+    pub fn empty(board: Arc<Board>, family: FamilyState) -> Position {
         let cells =
             (0..board.cell_count()).map(|i| if board.cell(i) == OFF_BOARD { u16::MAX } else { EMPTY }).collect();
         Position {
@@ -135,10 +125,7 @@ impl Position {
             turn: TurnState::default(),
             turns_played: 0,
             passes_in_row: 0,
-            leaders_captured: [0, 0],
-            reserve: [vec![0; kinds], vec![0; kinds]],
-            leaders_lost: [0, 0],
-            arrivals: Vec::new(),
+            family,
         }
     }
 
@@ -239,39 +226,32 @@ impl Position {
         self.board.contains(sq) && self.slot_at(self.board.index(sq)).is_some_and(|s| self.slots[s as usize].moved)
     }
 
-    /// Enemy leaders a side has captured.
+    /// What only the family needs (leaders captured, reserves, ... for Warlord games).
     #[must_use]
-    pub fn leaders_captured_by(&self, side: Side) -> u32 {
-        self.leaders_captured[side.index()]
+    pub fn family_state(&self) -> &FamilyState {
+        &self.family
     }
 
-    /// How many pieces of a kind a side has still to place in setup.
-    #[must_use]
-    pub fn in_reserve(&self, side: Side, kind: KindId) -> u16 {
-        self.reserve[side.index()].get(usize::from(kind)).copied().unwrap_or(0)
+    /// Every piece with its square and whether it has acted this turn, sorted by square.
+    fn pieces_by_square(&self) -> Vec<(Square, Piece, bool)> {
+        let mut all: Vec<_> = Side::BOTH
+            .iter()
+            .flat_map(|&side| self.lists[side.index()].iter())
+            .map(|&s| {
+                let slot = &self.slots[s as usize];
+                (self.board.square(slot.cell as usize), Piece { kind: slot.kind, side: slot.side }, slot.moved)
+            })
+            .collect();
+        all.sort_by_key(|(sq, _, _)| (sq.rank, sq.file));
+        all
     }
 
-    /// The whole reserve of a side, as (kind, count) pairs with a count above zero.
-    pub fn reserve(&self, side: Side) -> impl Iterator<Item = (KindId, u16)> + '_ {
-        self.reserve[side.index()].iter().enumerate().filter(|(_, &n)| n > 0).map(|(k, &n)| (k as KindId, n))
-    }
-
-    /// Leaders that activate others a side has lost.
-    #[must_use]
-    pub fn leaders_lost(&self, side: Side) -> u32 {
-        self.leaders_lost[side.index()]
-    }
-
-    /// Reinforcements waiting to be placed, of both sides.
-    #[must_use]
-    pub fn arrivals(&self) -> &[Arrival] {
-        &self.arrivals
-    }
-
-    /// A 64-bit hash of everything that decides what can happen next.
+    /// The position key: a 64-bit hash of the same fields equality compares (see the module
+    /// documentation), independent of slot ids. Pieces are combined by XOR, so the key does
+    /// not depend on the order of the piece lists.
     #[must_use]
     pub fn hash(&self) -> u64 {
-        let mut h = mix(self.to_move as u64 + 1) ^ mix(0xabcd_0000 + u64::from(self.turns_played));
+        let mut pieces = 0u64;
         for side in Side::BOTH {
             for &s in &self.lists[side.index()] {
                 let slot = &self.slots[s as usize];
@@ -279,17 +259,17 @@ impl Position {
                     | ((side as u64) << 39)
                     | (u64::from(slot.moved) << 38)
                     | u64::from(slot.cell);
-                h ^= mix(key);
+                pieces ^= mix(key);
             }
         }
-        for m in &self.turn.activated {
-            let mut e = mix(0x5eed ^ u64::from(m.piece));
-            for &a in &m.eligible {
-                e = mix(e ^ u64::from(a));
-            }
-            h = h.wrapping_add(e);
-        }
-        h ^ mix(u64::from(self.turn.cap) << 48 | self.turn.actions.len() as u64)
+        let mut h = MixHasher(pieces);
+        self.to_move.hash(&mut h);
+        self.phase.hash(&mut h);
+        self.turns_played.hash(&mut h);
+        self.passes_in_row.hash(&mut h);
+        self.turn.hash(&mut h);
+        self.family.hash(&mut h);
+        h.finish()
     }
 
     // ----- crate-internal access for the rules -----
@@ -378,6 +358,40 @@ impl Position {
         while let Some(&slot) = self.lists[side.index()].last() {
             self.remove_slot(slot);
         }
+    }
+}
+
+/// A [`Hasher`] built on [`mix`]: fast, and the same on every machine and run (unlike the
+/// standard library's randomly keyed hasher), so position keys can seed search.
+struct MixHasher(u64);
+
+impl Hasher for MixHasher {
+    fn finish(&self) -> u64 {
+        mix(self.0)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.0 = mix(self.0 ^ u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.0 = mix(self.0 ^ u64::from(n));
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.0 = mix(self.0 ^ u64::from(n));
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = mix(self.0 ^ n);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.0 = mix(self.0 ^ n as u64);
     }
 }
 

@@ -32,22 +32,204 @@ impl Family {
     }
 }
 
+/// What kind of rule an illegal action breaks, for programs (the reason says it for people).
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum IllegalKind {
+    /// The game is over, or the action belongs to another phase.
+    Phase,
+    /// A square named is not on the board.
+    OffBoard,
+    /// There is no piece of the side to move where the action needs one, or the target is not
+    /// a piece that may be attacked.
+    NoPiece,
+    /// No piece within range may order the piece to act (activation games).
+    NoCommand,
+    /// The piece has acted already, or the turn's actions are used up.
+    TurnSpent,
+    /// The piece's moves or the terrain do not allow it (out of reach, blocked, out of line).
+    Unreachable,
+    /// A setup or reinforcement placement breaks a placement rule (zone, quota, army).
+    Placement,
+    /// The action uses an optional rule this game does not play with.
+    OptionOff,
+    /// The turn may not end yet (a rule demands more).
+    MustAct,
+}
+
+impl Family {
+    /// The schema of the family's options, with the family's defaults.
+    #[must_use]
+    pub fn option_schema(self) -> Vec<crate::options::OptionSpec> {
+        let schema = match self {
+            Family::Warlord => crate::warlord::WarlordOptions::schema(),
+            Family::Medieval => crate::medieval::MedievalOptions::schema(),
+        };
+        // The texts are checked against the options types by the tests of this crate.
+        schema.unwrap_or_default()
+    }
+
+    /// The family's name for people.
+    #[must_use]
+    pub fn title(self) -> &'static str {
+        match self {
+            Family::Warlord => "Warlord family",
+            Family::Medieval => "Medieval War Chess",
+        }
+    }
+}
+
 /// Why an action was refused. The position is unchanged when this is returned.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{reason}")]
 pub struct IllegalAction {
+    /// The kind of rule broken.
+    pub kind: IllegalKind,
     /// A sentence saying what rule the action breaks.
     pub reason: String,
 }
 
 impl IllegalAction {
-    /// An error with the given reason.
-    pub fn new(reason: impl Into<String>) -> IllegalAction {
-        IllegalAction { reason: reason.into() }
+    /// An error of a kind with the given reason.
+    pub fn new(kind: IllegalKind, reason: impl Into<String>) -> IllegalAction {
+        IllegalAction { kind, reason: reason.into() }
     }
 }
 
+/// What kind of step an action is.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ActionKind {
+    /// A piece moves (and captures what stands where it lands).
+    Move,
+    /// Two pieces exchange squares.
+    Swap,
+    /// A melee attack.
+    Attack,
+    /// A ranged attack.
+    Fire,
+    /// A piece placed (setup or reinforcement).
+    Place,
+    /// The turn (or a side's setup) ends.
+    End,
+}
+
+/// An action described by the rules: what acts, where, and what it would take, so that no
+/// caller needs to play it to find out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActionInfo {
+    /// Its kind.
+    pub kind: ActionKind,
+    /// The square a piece acts from, if any.
+    pub from: Option<Square>,
+    /// The square it goes to or aims at, if any.
+    pub to: Option<Square>,
+    /// The piece acting (placed, moved, firing; the cannon of a swap), if one acts alone.
+    pub piece: Option<Piece>,
+    /// The other own pieces taking part (the attackers of a melee, the leader of a swap).
+    pub with: Vec<Square>,
+    /// The pieces it captures, with their squares: for an attack, those it takes if it
+    /// succeeds (see `combat`).
+    pub captures: Vec<(Square, Piece)>,
+    /// The odds of an attack or a shot, decided now.
+    pub combat: Option<Combat>,
+}
+
+impl ActionInfo {
+    /// The plain description of an action, from the action alone: its kind and squares, the
+    /// piece on its origin, and nothing captured. Families add captures and odds.
+    #[must_use]
+    pub fn plain(pos: &Position, action: Action) -> ActionInfo {
+        let kind = ActionInfo::kind_of(action);
+        let piece = match action {
+            Action::Place { kind, .. } => Some(Piece { kind, side: pos.to_move() }),
+            _ => action.origin().and_then(|sq| pos.piece_at(sq)),
+        };
+        ActionInfo {
+            kind,
+            from: action.origin(),
+            to: action.destination(),
+            piece,
+            with: Vec::new(),
+            captures: Vec::new(),
+            combat: None,
+        }
+    }
+
+    /// The kind of an action.
+    #[must_use]
+    pub fn kind_of(action: Action) -> ActionKind {
+        match action {
+            Action::Move { .. } => ActionKind::Move,
+            Action::Swap { .. } => ActionKind::Swap,
+            Action::Attack { .. } => ActionKind::Attack,
+            Action::Fire { .. } => ActionKind::Fire,
+            Action::Place { .. } => ActionKind::Place,
+            Action::EndTurn => ActionKind::End,
+        }
+    }
+
+    /// Whether it captures something now (an attack only if it succeeds).
+    #[must_use]
+    pub fn takes(&self) -> bool {
+        !self.captures.is_empty() && self.combat.is_none_or(|c| c.success)
+    }
+}
+
+/// A piece that orders others, as the UI shows it: where it stands, how far its orders reach
+/// and how many it may still give this turn.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Commander {
+    /// Its square.
+    pub square: Square,
+    /// Its side.
+    pub side: Side,
+    /// Its range: every cell within this many steps (in the board's geometry) of its square.
+    pub range: u32,
+    /// The orders it may still give in the turn in progress (0 once spent).
+    pub left: u8,
+    /// The orders it may give in a whole turn.
+    pub capacity: u8,
+}
+
+/// What the rules tell a UI about a position beyond the legal actions.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Hints {
+    /// The pieces that order others (activation games), of both sides.
+    pub commanders: Vec<Commander>,
+    /// For each piece of the side to move that could act now, the squares of the pieces that
+    /// could order it (a piece that may act by itself names its own square).
+    pub links: Vec<(Square, Vec<Square>)>,
+}
+
+/// A count per side that the rules keep and a UI shows (leaders captured, ...).
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Tally {
+    /// A stable name, kebab-case (`leaders-captured`).
+    pub name: &'static str,
+    /// A label for people.
+    pub label: &'static str,
+    /// White's and Black's counts.
+    pub values: [u32; 2],
+}
+
+/// How a UI draws a piece kind: a silhouette name and an optional short label on it.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Appearance {
+    /// The silhouette: `crown`, `coronet`, `armoured`, `horse`, `cannon`, `infantry`, `sword`,
+    /// `staff`, `mitre`, `tower`, `king`, `queen`, `pawn` or `disc`.
+    pub shape: &'static str,
+    /// A short label drawn on it (a leader's level, a symbol), if any.
+    pub label: Option<String>,
+}
+
 /// The outcome of a melee attack, for reports and for the UI before an attack is made.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct Combat {
     /// Total offence of the attackers.
@@ -99,12 +281,32 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
     /// the other side's placement while setup is not committed by both sides (rulings 10).
     fn view(&self, pos: &Position, viewer: Option<Side>) -> Position;
 
-    /// The squares of the pieces that could activate the piece on `sq` now, for the UI. Empty
-    /// in families without activation, or when the piece cannot act.
-    fn activators(&self, pos: &Position, sq: Square) -> Vec<Square>;
+    /// What an action does in `pos`: its kind, squares, acting piece, captures and odds. The
+    /// action should be legal there; for any other the description is the plain one.
+    fn describe(&self, pos: &Position, action: Action) -> ActionInfo;
 
-    /// What a melee attack would do now, if the action is a legal attack (for the UI).
-    fn preview(&self, pos: &Position, action: Action) -> Option<Combat>;
+    /// What a UI may show about `pos` beyond its legal actions (commanders, command links).
+    fn hints(&self, pos: &Position) -> Hints;
+
+    /// The squares of the pieces that could order the piece on `sq` now (its command links in
+    /// [`Ruleset::hints`]); empty when it cannot act or the family has no orders.
+    fn commanders_of(&self, pos: &Position, sq: Square) -> Vec<Square> {
+        self.hints(pos).links.into_iter().find(|(s, _)| *s == sq).map(|(_, list)| list).unwrap_or_default()
+    }
+
+    /// The counts per side a UI shows (leaders captured, ...).
+    fn tallies(&self, pos: &Position) -> Vec<Tally>;
+
+    /// The pieces a side has still to place (setup reserve, arrived reinforcements), by kind.
+    fn to_place(&self, pos: &Position, side: Side) -> Vec<(crate::piece::KindId, u16)>;
+
+    /// What a turn is counted in, for people: `activations` or `actions` (plural).
+    fn turn_unit(&self) -> &'static str;
+
+    /// How a UI draws a piece kind.
+    fn appearance(&self, kind: crate::piece::KindId) -> Appearance {
+        self.pieces().get(kind).appearance()
+    }
 
     /// Ends a game by resignation, agreement or time, outside the rules of play.
     fn conclude(&self, pos: &mut Position, outcome: Outcome) {

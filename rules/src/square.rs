@@ -9,6 +9,7 @@ pub const MAX_SIDE: u8 = 120;
 
 /// A square on a board, by zero-based file (column) and rank (row). Plain data: it means the
 /// same square on every board large enough to hold it.
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "string"))]
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square {
     /// Zero-based file: 0 is `a`.

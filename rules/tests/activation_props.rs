@@ -55,7 +55,7 @@ position = "{position}"
 }
 
 fn activators(rules: &WarlordRules, pos: &Position, at: &str) -> Vec<String> {
-    rules.activators(pos, sq(at)).iter().map(ToString::to_string).collect()
+    rules.commanders_of(pos, sq(at)).iter().map(ToString::to_string).collect()
 }
 
 fn legal(rules: &WarlordRules, pos: &Position) -> Vec<Action> {
@@ -317,7 +317,7 @@ fn check_activation_game(spec: &Spec) -> Result<(), TestCaseError> {
                     }
                 }
             }
-            let got: BTreeSet<Square> = rules.activators(&pos, at).into_iter().collect();
+            let got: BTreeSet<Square> = rules.commanders_of(&pos, at).into_iter().collect();
             if got != want {
                 return Err(fail(format!("activators({at}) = {got:?}; enumeration says {want:?}")));
             }

@@ -86,7 +86,7 @@ fn the_leader_losses_option_ends_the_game_after_that_many_original_leaders() {
     play(&*r, &mut p, "d6xc7");
     let report = play(&*r, &mut p, "b6xa7");
     assert_eq!(report.outcome.map(|o| (o.winner, o.reason)), Some((Some(Side::White), EndReason::LeaderLosses)));
-    assert_eq!(p.leaders_lost(Side::Black), 2);
+    assert_eq!(p.family_state().warlord().unwrap().leaders_lost(Side::Black), 2);
 }
 
 #[test]
@@ -140,8 +140,8 @@ fn reinforcements_enter_their_region_from_their_turn_and_wait_if_crowded() {
     assert!(!is_legal(&*r, &p, "I@a1"));
     play(&*r, &mut p, "a1-a2");
     assert!(is_legal(&*r, &p, "I@a1"));
-    assert_eq!(p.arrivals().iter().map(|a| a.count).sum::<u16>(), 1);
+    assert_eq!(p.family_state().warlord().unwrap().arrivals().iter().map(|a| a.count).sum::<u16>(), 1);
     play(&*r, &mut p, "I@a1");
-    assert!(p.arrivals().is_empty());
+    assert!(p.family_state().warlord().unwrap().arrivals().is_empty());
     assert_eq!(action(&*r, "pass"), warlord_rules::Action::EndTurn);
 }

@@ -9,7 +9,7 @@ use warlord_rules::{Action, Combat, EndReason, Outcome, Phase, Ruleset, Side};
 fn melee(white: &[&str], black: &[&str], target: &str, replacements: &[(&str, &str)]) -> Combat {
     let (rules, pos) = game(white, black, replacements);
     let action = warlord_rules::notation::parse_action(&format!("attack {target}"), rules.pieces()).unwrap();
-    rules.preview(&pos, action).unwrap_or_else(|| panic!("attack {target} is not legal"))
+    rules.describe(&pos, action).combat.unwrap_or_else(|| panic!("attack {target} is not legal"))
 }
 
 fn combat(offence: u32, defence: u32) -> Combat {
@@ -370,7 +370,8 @@ fn play_accepts_exactly_the_generated_actions() {
 #[test]
 fn the_family_is_played_through_the_common_interface() {
     let s = scenario_with(&[]).unwrap();
-    assert_eq!(s.option_names(), ["start", "seed", "turn-limit", "adjudication"]);
+    let names: Vec<String> = s.option_schema().into_iter().map(|o| o.name).collect();
+    assert_eq!(names, ["start", "seed", "turn-limit", "adjudication"]);
     let rules = s.ruleset(&[]).unwrap();
     assert_eq!(rules.family(), warlord_rules::Family::Medieval);
     let mut pos = rules.start();
@@ -379,7 +380,7 @@ fn the_family_is_played_through_the_common_interface() {
     let actions = rules.legal_action_list(&pos);
     assert_eq!(actions.len(), 30);
     assert_eq!(actions.iter().filter(|a| matches!(a, Action::Fire { .. })).count(), 8);
-    assert!(rules.activators(&pos, sq("e2")).is_empty());
+    assert!(rules.commanders_of(&pos, sq("e2")).is_empty());
     for _ in 0..3 {
         let a = rules.legal_action_list(&pos)[0];
         rules.play(&mut pos, a).unwrap();

@@ -169,7 +169,7 @@ fn check_step(
         return Err(cx.fail(pos, format!("legal_actions differs from the reference.\n  not legal but generated: {extra:?}\n  legal but missing: {missing:?}")));
     }
     for (&sq, want) in &expected.activators {
-        let got: BTreeSet<Square> = rules.activators(pos, sq).into_iter().collect();
+        let got: BTreeSet<Square> = rules.commanders_of(pos, sq).into_iter().collect();
         if &got != want {
             return Err(cx.fail(pos, format!("activators({sq}) = {got:?} but the reference says {want:?}")));
         }

@@ -70,7 +70,7 @@ fn leaders_waiting_to_be_placed_count_too() {
     let (r, mut p) = game("", &wave(1, "{ L = 1 }"));
     play(&*r, &mut p, "c3-c2");
     play(&*r, &mut p, "pass");
-    assert_eq!(p.arrivals().iter().map(|a| a.count).sum::<u16>(), 1);
+    assert_eq!(p.family_state().warlord().unwrap().arrivals().iter().map(|a| a.count).sum::<u16>(), 1);
     let report = play(&*r, &mut p, "d4xd5");
     assert!(report.outcome.is_none(), "{:?}", report.outcome);
 }

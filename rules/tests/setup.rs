@@ -109,7 +109,7 @@ fn the_side_placing_second_and_spectators_see_nothing_of_an_uncommitted_placemen
     assert_eq!(p.piece_count(Side::White), 9);
     let black_view = r.view(&p, Some(Side::Black));
     assert_eq!(black_view.piece_count(Side::White), 0);
-    assert_eq!(black_view.reserve(Side::White).count(), 0);
+    assert_eq!(black_view.family_state().warlord().unwrap().reserve(Side::White).count(), 0);
     assert_eq!(r.view(&p, None).piece_count(Side::White), 0);
     assert_eq!(r.view(&p, Some(Side::White)).piece_count(Side::White), 9);
     for (sq, _) in p.pieces(Side::White) {

@@ -61,7 +61,7 @@ fn a_legal_turn_that_first_fit_assignment_would_reject_is_accepted() {
     play(&*rules, &mut pos, "c1-c2");
     assert!(is_legal(&*rules, &pos, "a3-a4"));
     play(&*rules, &mut pos, "a3-a4");
-    assert_eq!(rules.activators(&pos, "a1".parse().unwrap()), Vec::<warlord_rules::Square>::new());
+    assert_eq!(rules.commanders_of(&pos, "a1".parse().unwrap()), Vec::<warlord_rules::Square>::new());
 }
 
 #[test]
@@ -173,7 +173,7 @@ fn capturing_the_last_enemy_leader_wins_at_once() {
     let (rules, mut pos) = start(&s);
     let report = play(&*rules, &mut pos, "e4-e5");
     assert_eq!(report.outcome.map(|o| (o.winner, o.reason)), Some((Some(Side::White), EndReason::AllLeadersCaptured)));
-    assert_eq!(pos.leaders_captured_by(Side::White), 1);
+    assert_eq!(pos.family_state().warlord().unwrap().leaders_captured_by(Side::White), 1);
 }
 
 #[test]

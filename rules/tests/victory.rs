@@ -20,7 +20,7 @@ fn game(extra_black: &[&str]) -> (std::sync::Arc<dyn warlord_rules::Ruleset>, wa
     play(&*rules, &mut pos, "b3xa1");
     play(&*rules, &mut pos, "c3xc1");
     play(&*rules, &mut pos, "pass");
-    assert_eq!(pos.leaders_captured_by(Side::Black), 2);
+    assert_eq!(pos.family_state().warlord().unwrap().leaders_captured_by(Side::Black), 2);
     play(&*rules, &mut pos, "b7xb8");
     play(&*rules, &mut pos, "d7xd8");
     play(&*rules, &mut pos, "f7xf8");

@@ -58,7 +58,7 @@ fn every_warlord_scenario_builds_with_free_setup() {
             for (kind, _) in rules.pieces().iter() {
                 let on_board = fixed.pieces(side).filter(|(_, p)| p.kind == kind).count();
                 assert_eq!(
-                    usize::from(start.in_reserve(side, kind)),
+                    usize::from(start.family_state().warlord().unwrap().in_reserve(side, kind)),
                     on_board,
                     "{}: {side}'s reserve of kind {kind}",
                     b.id

@@ -34,7 +34,7 @@ fn the_worked_example_builds_and_matches_its_description() {
     assert_eq!(water.len(), 16);
     assert!(s.board.squares().filter(|q| (4..8).contains(&q.file)).all(|q| s.board.terrain(q) == Terrain::Open));
     for (q, _) in start.pieces(Side::White) {
-        assert!(!rules.activators(&start, q).is_empty(), "every piece starts within range of a leader: {q}");
+        assert!(!rules.commanders_of(&start, q).is_empty(), "every piece starts within range of a leader: {q}");
     }
     let free = s.ruleset(&[("free-setup".to_string(), "true".to_string())]).unwrap();
     assert_eq!(free.start().phase(), &Phase::Setup);

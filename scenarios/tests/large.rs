@@ -605,7 +605,17 @@ fn valley_war_first_army_activates_9_and_a_side_without_leaders_may_pass() {
     let mut pos = rules.start();
     // White passes its first turn without bringing its army on: allowed, and the army waits.
     rules.play(&mut pos, Action::EndTurn).unwrap();
-    assert_eq!(pos.arrivals().iter().filter(|a| a.side == Side::White).map(|a| a.count).sum::<u16>(), 16);
+    assert_eq!(
+        pos.family_state()
+            .warlord()
+            .unwrap()
+            .arrivals()
+            .iter()
+            .filter(|a| a.side == Side::White)
+            .map(|a| a.count)
+            .sum::<u16>(),
+        16
+    );
     // Black brings its army on; White brings its on in its second turn.
     let pos = play_randomly(&rules, pos, 2, 0, 1);
     assert_eq!((pos.piece_count(Side::White), pos.piece_count(Side::Black)), (16, 16));

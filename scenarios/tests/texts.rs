@@ -266,7 +266,7 @@ fn every_piece_starts_within_range_of_a_leader() {
         let (_, rules) = load(e.id);
         let start = rules.start();
         for (q, _) in start.pieces(Side::White) {
-            assert!(!rules.activators(&start, q).is_empty(), "{}: nothing can activate the piece on {q}", e.id);
+            assert!(!rules.commanders_of(&start, q).is_empty(), "{}: nothing can activate the piece on {q}", e.id);
         }
     }
 }

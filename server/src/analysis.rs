@@ -8,7 +8,7 @@ use crate::game::{now_ms, Event, EventKind, Game, GameMeta, Mode, Viewer};
 use crate::http::{presented_token, TokenQuery};
 use crate::hub::Games;
 use crate::protocol::MAX_ACTIONS;
-use crate::render::{game_info, state_view, GameInfo, StateView};
+use crate::render::{action_view, game_info, state_view, ActionView, GameInfo, StateView};
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::HeaderMap;
 use axum::routing::post;
@@ -16,8 +16,7 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
-use warlord_rules::notation::{format_action, replay, Record};
-use warlord_rules::Action;
+use warlord_rules::notation::{replay, Record};
 
 /// The most actions an analysis line may have (far more than the longest recorded game).
 pub const MAX_LINE_ACTIONS: usize = 100_000;
@@ -57,11 +56,15 @@ enum AnalysisView {
     Spectator,
 }
 
-/// A game's description and state, as the WebSocket sends them.
-#[derive(Serialize)]
-struct AnalysisBody {
-    game: GameInfo,
-    state: StateView,
+/// A game's description and state, as the WebSocket sends them (`POST /api/analysis`,
+/// `GET /api/games/{id}`).
+#[derive(Serialize, ts_rs::TS)]
+#[ts(rename = "GameAndState")]
+pub(crate) struct AnalysisBody {
+    /// The description.
+    pub game: GameInfo,
+    /// The state.
+    pub state: StateView,
 }
 
 fn read_json<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
@@ -124,28 +127,38 @@ struct RecordRequest {
 }
 
 /// One turn of a read record: where its actions are in the flat list.
-#[derive(Serialize)]
-struct RecordTurnBody {
-    number: u32,
-    second: bool,
-    comment: Option<String>,
+#[derive(Serialize, ts_rs::TS)]
+#[ts(rename = "RecordTurn")]
+pub(crate) struct RecordTurnBody {
+    /// Its number, counted in pairs.
+    pub number: u32,
+    /// Whether it is the second side's turn of the pair.
+    pub second: bool,
+    /// The record's comment on it.
+    pub comment: Option<String>,
     /// Index of its first action in `actions`.
-    start: usize,
+    pub start: u32,
     /// Index after its last action (its end included).
-    end: usize,
+    pub end: u32,
 }
 
-/// A record read and replayed: everything the analysis endpoint needs to step through it.
-#[derive(Serialize)]
-struct RecordBody {
-    scenario: String,
-    options: BTreeMap<String, String>,
-    tags: Vec<(String, String)>,
-    /// Every legal action in order, each turn's end written `end`.
-    actions: Vec<String>,
-    turns: Vec<RecordTurnBody>,
+/// A record read and replayed (`POST /api/records/parse`): everything the analysis board
+/// needs to step through it.
+#[derive(Serialize, ts_rs::TS)]
+#[ts(rename = "ParsedRecord")]
+pub(crate) struct RecordBody {
+    /// The scenario id.
+    pub scenario: String,
+    /// The options of its tags.
+    pub options: BTreeMap<String, String>,
+    /// Its tags.
+    pub tags: Vec<(String, String)>,
+    /// Every legal action in order, each turn's end included (kind `end`).
+    pub actions: Vec<ActionView>,
+    /// Its turns, as ranges of `actions`.
+    pub turns: Vec<RecordTurnBody>,
     /// The first illegal action, if the record has one (the actions before it are kept).
-    error: Option<String>,
+    pub error: Option<String>,
 }
 
 async fn parse_record(State(games): State<Games>, body: axum::body::Bytes) -> Result<Json<RecordBody>, ApiError> {
@@ -159,12 +172,7 @@ async fn parse_record(State(games): State<Games>, body: axum::body::Bytes) -> Re
     let game = scratch_game(&games, &scenario, options.clone())?;
     let record = Record::parse(&request.text, game.rules.pieces()).map_err(bad)?;
     let replayed = replay(&*game.rules, &record);
-    let pieces = game.rules.pieces();
-    let actions: Vec<String> = replayed
-        .steps
-        .iter()
-        .map(|s| if s.action == Action::EndTurn { "end".into() } else { format_action(&s.action, pieces) })
-        .collect();
+    let actions: Vec<ActionView> = replayed.steps.iter().map(|s| action_view(s.action, &*game.rules)).collect();
     // The steps come turn by turn, each turn's last step ending it (or the game), so the
     // record's turns are the runs of steps between those ends.
     let mut turns = Vec::new();
@@ -181,8 +189,8 @@ async fn parse_record(State(games): State<Games>, body: axum::body::Bytes) -> Re
             number: turn.number,
             second: turn.second,
             comment: turn.comment.clone(),
-            start,
-            end: i + 1,
+            start: u32::try_from(start).unwrap_or(u32::MAX),
+            end: u32::try_from(i + 1).unwrap_or(u32::MAX),
         });
         start = i + 1;
     }
@@ -203,13 +211,14 @@ struct PreviewRequest {
     actions: Vec<String>,
 }
 
-/// A seat's game as it would be after its proposed actions.
-#[derive(Serialize)]
-struct PreviewBody {
+/// A seat's game as it would be after its proposed actions (`POST /api/games/{id}/preview`).
+#[derive(Serialize, ts_rs::TS)]
+#[ts(rename = "Preview")]
+pub(crate) struct PreviewBody {
     /// The state the seat would see (its `seq` counts the proposed actions).
-    state: StateView,
+    pub state: StateView,
     /// Whether the actions end the seat's turn (or the game).
-    turn_ended: bool,
+    pub turn_ended: bool,
 }
 
 async fn preview(

@@ -5,7 +5,7 @@ use crate::error::{ApiError, ErrorCode};
 use crate::game::{now_ms, Viewer};
 use crate::hub::{Created, Games};
 use crate::protocol::{self, MAX_MESSAGE_BYTES};
-use crate::render::{game_info, state_view, GameInfo, StateView};
+use crate::render::{game_info, state_view, GameInfo, ScenarioBoard, ScenarioEntry, StateView};
 use crate::store::LobbyEntry;
 use crate::ws;
 use axum::body::Bytes;
@@ -15,8 +15,6 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
-use warlord_rules::Family;
 
 /// The API's routes over a set of games.
 pub fn router(games: Games) -> Router {
@@ -70,15 +68,6 @@ pub fn presented_token(headers: &HeaderMap, query: &TokenQuery) -> Option<String
         .or_else(|| query.token.clone())
 }
 
-#[derive(Serialize)]
-struct ScenarioEntry {
-    id: String,
-    name: String,
-    description: String,
-    family: Family,
-    options: BTreeMap<String, String>,
-}
-
 async fn scenarios(State(games): State<Games>) -> Json<Vec<ScenarioEntry>> {
     let mut list: Vec<_> = games
         .scenarios()
@@ -87,12 +76,9 @@ async fn scenarios(State(games): State<Games>) -> Json<Vec<ScenarioEntry>> {
             id: s.id.clone(),
             name: s.name.clone(),
             description: s.description.clone(),
-            family: s.family,
-            options: s
-                .option_names()
-                .iter()
-                .map(|n| (n.to_string(), s.options.get(*n).map_or_else(String::new, ToString::to_string)))
-                .collect(),
+            family_title: s.family.title().to_string(),
+            board: ScenarioBoard { geometry: s.board.geometry(), files: s.board.files(), ranks: s.board.ranks() },
+            options: s.option_schema(),
         })
         .collect();
     list.sort_by(|a, b| a.id.cmp(&b.id));

@@ -86,12 +86,13 @@ impl Games {
                 format!("no scenario has the id `{}`", crate::error::clip(&request.scenario, 40)),
             )
         })?;
+        let names: Vec<String> = scenario.option_schema().into_iter().map(|o| o.name).collect();
         for name in request.options.keys() {
-            if !scenario.option_names().contains(&name.as_str()) {
+            if !names.contains(name) {
                 return Err(ApiError::bad_request(format!(
                     "`{}` is not an option of this scenario; its options are: {}",
                     crate::error::clip(name, 64),
-                    scenario.option_names().join(", ")
+                    names.join(", ")
                 )));
             }
         }

@@ -7,6 +7,8 @@
 
 pub mod agent;
 pub mod analysis;
+#[cfg(test)]
+mod api_types;
 pub mod assets;
 pub mod client;
 pub mod error;

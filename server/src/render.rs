@@ -1,15 +1,52 @@
 //! What clients are sent about a game: its fixed description ([`GameInfo`]) and its state as one
 //! viewer may see it ([`StateView`]). Every state goes through [`Game::visible_position`], which
 //! is `Ruleset::view` for the viewer (rulings 10); legal actions are computed on that view too.
+//!
+//! Everything here is described by the rules (`Ruleset::describe`, `hints`, `tallies`,
+//! `to_place`, `appearance`, the option schema): this module names no family and restates no
+//! rule. The TypeScript declarations of these types are generated (`web/src/api/generated.ts`,
+//! checked by `tests/api_types.rs`).
 
 use crate::game::{AiSeat, ClockConfig, ClockView, Game, Mode, Viewer};
 use serde::Serialize;
 use std::collections::BTreeMap;
-use warlord_rules::notation::format_action;
-use warlord_rules::{Action, Combat, Command, Family, Phase, Ruleset, Side, Square, UnitClass};
+use ts_rs::TS;
+use warlord_rules::notation::{format_action, parse_action};
+use warlord_rules::{
+    Action, ActionKind, Appearance, Combat, Command, Commander, Geometry, OptionSpec, Phase, Position, Ruleset, Side,
+    Square, Tally, UnitClass,
+};
+
+/// A scenario of `GET /api/scenarios`.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct ScenarioEntry {
+    /// Its id.
+    pub id: String,
+    /// Its display name.
+    pub name: String,
+    /// What it is.
+    pub description: String,
+    /// The name of its game family, for people.
+    pub family_title: String,
+    /// Its board's geometry and size.
+    pub board: ScenarioBoard,
+    /// Its options, with this scenario's defaults.
+    pub options: Vec<OptionSpec>,
+}
+
+/// A scenario's board, in short.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct ScenarioBoard {
+    /// `square` or `hex`.
+    pub geometry: Geometry,
+    /// Number of files.
+    pub files: u8,
+    /// Number of ranks.
+    pub ranks: u8,
+}
 
 /// A game's fixed description: scenario, settings, board and pieces.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct GameInfo {
     /// The game's id.
     pub id: String,
@@ -31,10 +68,12 @@ pub struct GameInfo {
     pub board: BoardInfo,
     /// The piece kinds; `kind` in pieces and actions indexes this list.
     pub pieces: Vec<PieceInfo>,
+    /// What a turn is counted in, plural (`activations`, `actions`).
+    pub turn_unit: String,
 }
 
 /// A scenario's names.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct ScenarioInfo {
     /// Its id.
     pub id: String,
@@ -42,13 +81,15 @@ pub struct ScenarioInfo {
     pub name: String,
     /// Its description.
     pub description: String,
-    /// Its game family.
-    pub family: Family,
+    /// The name of its game family, for people.
+    pub family_title: String,
 }
 
-/// A board's size and terrain.
-#[derive(Clone, Debug, Serialize)]
+/// A board's geometry, size and terrain.
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct BoardInfo {
+    /// `square`, or `hex` (offset rows, docs/NOTATION.md).
+    pub geometry: Geometry,
     /// Number of files (columns), named a, b, ..., z, aa, ab, ...
     pub files: u8,
     /// Number of ranks (rows), numbered from 1.
@@ -59,7 +100,7 @@ pub struct BoardInfo {
 }
 
 /// A piece kind.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct PieceInfo {
     /// Its index.
     pub kind: u8,
@@ -73,18 +114,22 @@ pub struct PieceInfo {
     pub value: u32,
     /// Its command powers, if it activates pieces.
     pub command: Option<Command>,
+    /// How to draw it.
+    pub appearance: Appearance,
 }
 
 /// A game's state as one viewer may see it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct StateView {
     /// The game's id.
     pub game: String,
     /// The number of events so far (the next event's sequence number).
     pub seq: u64,
     /// Who this view is for: `white`, `black` or `spectator`.
+    #[ts(type = "Side | \"spectator\"")]
     pub you: &'static str,
     /// `setup`, `play` or `over`.
+    #[ts(type = "\"setup\" | \"play\" | \"over\"")]
     pub phase: &'static str,
     /// The side whose turn (or setup) it is.
     pub to_move: Side,
@@ -94,13 +139,12 @@ pub struct StateView {
     pub turns_played: u32,
     /// Every piece the viewer may see.
     pub pieces: Vec<PieceView>,
-    /// Pieces the viewer still has to place (setup only).
-    pub reserve: Vec<ReserveView>,
+    /// Pieces the viewer still has to place (setup reserve, arrived reinforcements).
+    pub to_place: Vec<ToPlace>,
     /// The viewer's legal actions, when it is the viewer's turn; empty otherwise.
     pub legal: Vec<LegalAction>,
-    /// For each of the viewer's pieces that could act now, the squares of the pieces that
-    /// could activate it (activation games only; the viewer's turn only).
-    pub activators: BTreeMap<Square, Vec<Square>>,
+    /// Commanders and command links, from the rules.
+    pub hints: HintsView,
     /// The move list the viewer may see.
     pub moves: Vec<MoveListTurn>,
     /// The clocks, in clocked games.
@@ -109,23 +153,23 @@ pub struct StateView {
     pub draw_offer: Option<Side>,
     /// The result, once over.
     pub outcome: Option<OutcomeView>,
-    /// Enemy leaders captured by White and by Black.
-    pub leaders_captured: [u32; 2],
+    /// The counts per side the rules keep (leaders captured, ...).
+    pub tallies: Vec<Tally>,
 }
 
 /// The turn in progress.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct TurnView {
     /// Its number in play (1 for the first turn), or 0 during setup.
     pub number: u32,
     /// How many actions it allows.
     pub cap: u8,
     /// The actions taken so far (empty for the other side's setup).
-    pub actions: Vec<String>,
+    pub actions: Vec<ActionView>,
 }
 
 /// A piece on the board.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct PieceView {
     /// Where it stands.
     pub square: Square,
@@ -139,54 +183,114 @@ pub struct PieceView {
     pub moved: bool,
 }
 
-/// Pieces left to place.
-#[derive(Clone, Debug, Serialize)]
-pub struct ReserveView {
+/// Pieces of one kind left to place.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct ToPlace {
     /// The kind.
     pub kind: u8,
     /// How many.
     pub count: u16,
 }
 
-/// One legal action, in notation and as squares for a board UI.
-#[derive(Clone, Debug, Serialize)]
-pub struct LegalAction {
+/// An action as the rules describe it from the action alone: what to send, its kind and
+/// squares.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct ActionView {
     /// The action in the project notation: what to send back to play it.
     pub text: String,
-    /// `move`, `swap`, `attack`, `fire`, `place` or `end`.
-    pub kind: &'static str,
+    /// Its kind.
+    pub kind: ActionKind,
     /// The square a piece acts from, if any.
     pub from: Option<Square>,
     /// The square it goes to or aims at, if any.
     pub to: Option<Square>,
-    /// What a melee attack would do (attack previews).
+    /// For a placement, the kind placed.
+    pub place: Option<u8>,
+}
+
+/// One legal action, described by the rules in the position it is legal in.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct LegalAction {
+    /// The action itself.
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub action: ActionView,
+    /// The other own pieces taking part (a melee's attackers, a swap's leader).
+    pub with: Vec<Square>,
+    /// The squares of the pieces it captures (for an attack, if it succeeds).
+    pub captures: Vec<Square>,
+    /// The odds of an attack or a shot.
     pub combat: Option<Combat>,
 }
 
+/// What the rules tell the UI about the position.
+#[derive(Clone, Debug, Default, Serialize, TS)]
+pub struct HintsView {
+    /// The pieces that order others, of both sides, with their range and orders left.
+    pub commanders: Vec<Commander>,
+    /// For each piece of the viewer that could act now (its turn only), the squares of the
+    /// pieces that could order it.
+    pub links: Vec<CommandLink>,
+}
+
+/// The commanders that could order one piece.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct CommandLink {
+    /// The piece's square.
+    pub square: Square,
+    /// The squares of the pieces that could order it.
+    pub commanders: Vec<Square>,
+}
+
 /// One turn of the move list.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct MoveListTurn {
     /// The side that played it.
     pub side: Side,
     /// Whether it was a setup turn.
     pub setup: bool,
-    /// Its actions in notation (an empty finished turn is a pass).
-    pub actions: Vec<String>,
+    /// Its actions (an empty finished turn is a pass).
+    pub actions: Vec<ActionView>,
     /// Whether it has ended.
     pub done: bool,
 }
 
 /// A finished game's result.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct OutcomeView {
     /// The winner; `null` for a draw.
     pub winner: Option<Side>,
     /// Why it ended (kebab-case, like `all-leaders-captured`, `resignation`, `timeout`).
     pub reason: warlord_rules::EndReason,
     /// `1-0`, `0-1` or `1/2-1/2`.
+    #[ts(type = "\"1-0\" | \"0-1\" | \"1/2-1/2\"")]
     pub score: &'static str,
     /// A sentence for people.
     pub text: String,
+}
+
+/// An action seen from the action alone.
+#[must_use]
+pub fn action_view(action: Action, rules: &dyn Ruleset) -> ActionView {
+    ActionView {
+        text: format_action(&action, rules.pieces()),
+        kind: warlord_rules::ActionInfo::kind_of(action),
+        from: action.origin(),
+        to: action.destination(),
+        place: match action {
+            Action::Place { kind, .. } => Some(kind),
+            _ => None,
+        },
+    }
+}
+
+/// An action stored in notation, seen from the action alone (the text as stored if the
+/// engine no longer reads it).
+fn stored_action_view(text: &str, rules: &dyn Ruleset) -> ActionView {
+    match parse_action(text, rules.pieces()) {
+        Ok(action) => action_view(action, rules),
+        Err(_) => ActionView { text: text.to_string(), kind: ActionKind::Move, from: None, to: None, place: None },
+    }
 }
 
 /// The fixed description of a game.
@@ -208,6 +312,7 @@ pub fn game_info(game: &Game) -> GameInfo {
             class: k.class,
             value: k.value,
             command: k.command,
+            appearance: rules.appearance(kind),
         })
         .collect();
     let meta = &game.meta;
@@ -217,7 +322,7 @@ pub fn game_info(game: &Game) -> GameInfo {
             id: game.scenario.id.clone(),
             name: game.scenario.name.clone(),
             description: game.scenario.description.clone(),
-            family: game.scenario.family,
+            family_title: game.scenario.family.title().to_string(),
         },
         options: meta.options.clone(),
         mode: meta.mode,
@@ -225,8 +330,9 @@ pub fn game_info(game: &Game) -> GameInfo {
         ai: meta.ai,
         public: meta.public,
         created_ms: meta.created_ms,
-        board: BoardInfo { files: board.files(), ranks: board.ranks(), terrain },
+        board: BoardInfo { geometry: board.geometry(), files: board.files(), ranks: board.ranks(), terrain },
         pieces,
+        turn_unit: rules.turn_unit().to_string(),
     }
 }
 
@@ -257,26 +363,26 @@ pub fn state_view(game: &Game, viewer: Viewer, now_ms: i64) -> StateView {
             moved: pos.has_moved(square),
         })
         .collect();
-    let reserve = viewer
+    let to_place = viewer
         .side()
-        .map(|side| pos.reserve(side).map(|(kind, count)| ReserveView { kind, count }).collect())
+        .map(|side| rules.to_place(&pos, side).into_iter().map(|(kind, count)| ToPlace { kind, count }).collect())
         .unwrap_or_default();
     let legal = if own_turn { legal_actions(rules, &pos) } else { Vec::new() };
-    let activators = if own_turn && *phase == Phase::Play {
-        pos.pieces(to_move)
-            .filter(|(sq, _)| !pos.has_moved(*sq))
-            .map(|(sq, _)| (sq, rules.activators(&pos, sq)))
-            .filter(|(_, list)| !list.is_empty())
-            .collect()
-    } else {
-        BTreeMap::new()
+    let hints = rules.hints(&pos);
+    let hints = HintsView {
+        commanders: hints.commanders,
+        links: if own_turn {
+            hints.links.into_iter().map(|(square, commanders)| CommandLink { square, commanders }).collect()
+        } else {
+            Vec::new()
+        },
     };
     let shows_turn = *phase != Phase::Setup || viewer.side() == Some(to_move);
     let turn = TurnView {
         number: if *phase == Phase::Setup { 0 } else { pos.turns_played() + 1 },
         cap: pos.turn_cap(),
         actions: if shows_turn {
-            pos.actions_this_turn().iter().map(|a| format_action(a, rules.pieces())).collect()
+            pos.actions_this_turn().iter().map(|&a| action_view(a, rules)).collect()
         } else {
             Vec::new()
         },
@@ -286,7 +392,7 @@ pub fn state_view(game: &Game, viewer: Viewer, now_ms: i64) -> StateView {
         .map(|(_, t)| MoveListTurn {
             side: t.side,
             setup: t.setup,
-            actions: t.actions.iter().map(|a| a.to_string()).collect(),
+            actions: t.actions.iter().map(|a| stored_action_view(a, rules)).collect(),
             done: t.done,
         })
         .collect();
@@ -303,9 +409,9 @@ pub fn state_view(game: &Game, viewer: Viewer, now_ms: i64) -> StateView {
         turn,
         turns_played: pos.turns_played(),
         pieces,
-        reserve,
+        to_place,
         legal,
-        activators,
+        hints,
         moves,
         clock: game.clock().map(|c| c.view(now_ms)),
         draw_offer: game.draw_offer(),
@@ -315,27 +421,22 @@ pub fn state_view(game: &Game, viewer: Viewer, now_ms: i64) -> StateView {
             score: o.score(),
             text: o.to_string(),
         }),
-        leaders_captured: [pos.leaders_captured_by(Side::White), pos.leaders_captured_by(Side::Black)],
+        tallies: rules.tallies(&pos),
     }
 }
 
-fn legal_actions(rules: &dyn Ruleset, pos: &warlord_rules::Position) -> Vec<LegalAction> {
+fn legal_actions(rules: &dyn Ruleset, pos: &Position) -> Vec<LegalAction> {
     rules
         .legal_action_list(pos)
         .into_iter()
-        .map(|action| LegalAction {
-            text: if action == Action::EndTurn { "end".into() } else { format_action(&action, rules.pieces()) },
-            kind: match action {
-                Action::Move { .. } => "move",
-                Action::Swap { .. } => "swap",
-                Action::Attack { .. } => "attack",
-                Action::Fire { .. } => "fire",
-                Action::Place { .. } => "place",
-                Action::EndTurn => "end",
-            },
-            from: action.origin(),
-            to: action.destination(),
-            combat: rules.preview(pos, action),
+        .map(|action| {
+            let info = rules.describe(pos, action);
+            LegalAction {
+                action: action_view(action, rules),
+                with: info.with,
+                captures: info.captures.into_iter().map(|(sq, _)| sq).collect(),
+                combat: info.combat,
+            }
         })
         .collect()
 }

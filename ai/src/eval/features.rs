@@ -2,7 +2,7 @@
 //! the piece table (values, leaders, command ranges) and from the legal actions, so the same
 //! features serve every family.
 
-use warlord_rules::{Action, Position, Ruleset, Side, Square};
+use warlord_rules::{Action, Geometry, Position, Ruleset, Side, Square};
 
 /// The number of features.
 pub const COUNT: usize = 9;
@@ -15,8 +15,9 @@ pub const NAMES: [&str; COUNT] =
 pub type Features = [f64; COUNT];
 
 /// What one side has on the board.
-#[derive(Default)]
 struct Army {
+    /// The board's geometry, for distances.
+    geometry: Geometry,
     material: f64,
     leaders: Vec<Square>,
     /// Commanders that activate others, with their range.
@@ -26,7 +27,13 @@ struct Army {
 }
 
 fn army(rules: &dyn Ruleset, pos: &Position, side: Side) -> Army {
-    let mut a = Army::default();
+    let mut a = Army {
+        geometry: pos.board().geometry(),
+        material: 0.0,
+        leaders: Vec::new(),
+        commanders: Vec::new(),
+        pieces: Vec::new(),
+    };
     for (sq, p) in pos.pieces(side) {
         let kind = rules.pieces().get(p.kind);
         a.material += f64::from(kind.value);
@@ -51,7 +58,10 @@ fn coverage(a: &Army) -> f64 {
     if others.is_empty() {
         return 1.0;
     }
-    let covered = others.iter().filter(|s| a.commanders.iter().any(|(c, r)| c.distance(**s) <= *r)).count();
+    let covered = others
+        .iter()
+        .filter(|s| a.commanders.iter().any(|(c, r)| a.geometry.distance(*c, **s) <= u32::from(*r)))
+        .count();
     covered as f64 / others.len() as f64
 }
 
@@ -67,7 +77,7 @@ fn proximity(a: &Army, enemy: &Army, span: f64) -> f64 {
         .pieces
         .iter()
         .map(|(s, _)| {
-            let d = targets.iter().map(|t| t.distance(*s)).min().unwrap_or(0);
+            let d = targets.iter().map(|t| a.geometry.distance(*t, *s)).min().unwrap_or(0);
             1.0 - f64::from(d) / span
         })
         .sum();
@@ -80,31 +90,20 @@ fn exposure(a: &Army, enemy: &Army) -> f64 {
     if a.leaders.is_empty() {
         return 0.0;
     }
-    let total: usize =
-        a.leaders.iter().map(|l| enemy.pieces.iter().filter(|(s, _)| s.distance(*l) <= 3).count().min(3)).sum();
+    let total: usize = a
+        .leaders
+        .iter()
+        .map(|l| enemy.pieces.iter().filter(|(s, _)| a.geometry.distance(*s, *l) <= 3).count().min(3))
+        .sum();
     total as f64 / (3.0 * a.leaders.len() as f64)
 }
 
 /// The enemy piece an action would remove, if it is a capture (a move onto an enemy piece, a
 /// successful melee attack or shot).
+/// The rules describe the action ([`Ruleset::describe`]); nothing is played to find out.
 pub fn capture_target(rules: &dyn Ruleset, pos: &Position, action: Action) -> Option<Square> {
-    let me = pos.to_move();
-    let target = match action {
-        Action::Move { to, .. } | Action::Attack { target: to, .. } | Action::Fire { target: to, .. } => to,
-        _ => return None,
-    };
-    pos.piece_at(target).filter(|p| p.side != me)?;
-    match action {
-        Action::Move { .. } => Some(target),
-        _ => match rules.preview(pos, action) {
-            Some(combat) => combat.success.then_some(target),
-            None => {
-                let mut child = pos.clone();
-                let report = rules.play_unchecked(&mut child, action);
-                (!report.captured.is_empty()).then_some(target)
-            }
-        },
-    }
+    let info = rules.describe(pos, action);
+    info.takes().then(|| info.captures.first().map(|(sq, _)| *sq)).flatten()
 }
 
 /// The features of `pos` for its side to move, given that side's legal actions.

@@ -62,10 +62,10 @@ fn parse_sprt(text: &str) -> Result<Sprt, String> {
 /// Plays the match and prints its summary.
 pub fn run(mut args: Args, out: &mut dyn Write) -> Result<()> {
     let probe = Game::load(&args.source)?;
-    let names = probe.scenario.option_names();
-    if names.contains(&"turn-limit") && !args.source.options.iter().any(|(k, _)| k == "turn-limit") {
+    let scenario = &probe.scenario;
+    if scenario.has_option("turn-limit") && !args.source.options.iter().any(|(k, _)| k == "turn-limit") {
         let mut options = vec![("turn-limit".to_string(), args.turn_limit.to_string())];
-        if names.contains(&"adjudication") {
+        if scenario.has_option("adjudication") {
             options.push(("adjudication".to_string(), "material".to_string()));
         }
         options.append(&mut args.source.options);

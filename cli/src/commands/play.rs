@@ -63,7 +63,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<()> {
                 HumanTurn::Resigned => {
                     rules.conclude(&mut pos, Outcome::win(side.opponent(), EndReason::Resignation));
                     writeln!(out, "{side} resigns")?;
-                    write_summary(out, rules.pieces(), &pos)?;
+                    write_summary(out, rules, &pos)?;
                     break;
                 }
                 HumanTurn::InputEnded => {
@@ -103,7 +103,7 @@ fn show(
     };
     writeln!(out)?;
     write_board(out, rules.pieces(), &shown, region)?;
-    write_summary(out, rules.pieces(), pos)?;
+    write_summary(out, rules, pos)?;
     Ok(())
 }
 

@@ -41,6 +41,6 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<()> {
     game.check(&replayed)?;
     let turns = game.record.as_ref().map_or(0, |r| r.record.turns.len());
     writeln!(out, "{}: {turns} turns, {} actions, all legal", args.source.source, replayed.steps.len())?;
-    write_summary(out, pieces, &replayed.position)?;
+    write_summary(out, &*game.rules, &replayed.position)?;
     Ok(())
 }

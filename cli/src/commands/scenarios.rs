@@ -61,7 +61,10 @@ fn describe(s: &Scenario, out: &mut dyn Write) -> Result<()> {
         "options set by the scenario: {}",
         if defaults.is_empty() { "none".into() } else { defaults.join(", ") }
     )?;
-    writeln!(out, "options (--option NAME=VALUE): {}", s.option_names().join(", "))?;
+    writeln!(out, "options (--option NAME=VALUE):")?;
+    for option in s.option_schema() {
+        writeln!(out, "  {}={} ({}): {}", option.name, option.default, option.label, option.help)?;
+    }
     writeln!(out, "see the board with `warlord show {}`", s.id)?;
     Ok(())
 }

@@ -27,6 +27,6 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<()> {
     };
     writeln!(out, "{}", game.title())?;
     write_board(out, game.rules.pieces(), &pos, region)?;
-    write_summary(out, game.rules.pieces(), &pos)?;
+    write_summary(out, &*game.rules, &pos)?;
     Ok(())
 }

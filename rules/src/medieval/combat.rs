@@ -8,7 +8,8 @@
 //! success is again "offence greater than defence".
 
 use super::MedievalRules;
-use crate::action::{Action, NEIGHBOURS};
+use super::KING_STEPS;
+use crate::action::Action;
 use crate::position::Position;
 use crate::ruleset::Combat;
 use crate::side::Side;
@@ -16,7 +17,7 @@ use crate::square::Square;
 
 impl MedievalRules {
     /// The pieces of `side` next to the padded `cell`, as an attackers mask (bit `i` is
-    /// [`NEIGHBOURS`]`[i]` seen from the cell).
+    /// [`KING_STEPS`]`[i]` seen from the cell).
     pub(super) fn adjacent_mask(&self, pos: &Position, cell: usize, side: Side) -> u8 {
         let mut mask = 0;
         for (i, &o) in self.neighbours.iter().enumerate() {
@@ -45,7 +46,7 @@ impl MedievalRules {
     }
 
     /// A cannon shot from the padded cell `from` along ray `dir` (an index into
-    /// [`NEIGHBOURS`]) at a piece on that ray: 1 against the other pieces on the ray, before or
+    /// [`KING_STEPS`]) at a piece on that ray: 1 against the other pieces on the ray, before or
     /// after the target.
     fn cannon(&self, pos: &Position, from: usize, dir: usize) -> Combat {
         let others = (ray(pos, from, self.neighbours[dir]).count() as u32).saturating_sub(1);
@@ -66,7 +67,7 @@ impl MedievalRules {
     }
 }
 
-/// The ray (an index into [`NEIGHBOURS`]) from `from` through `target` when they share a rank,
+/// The ray (an index into [`KING_STEPS`]) from `from` through `target` when they share a rank,
 /// file or diagonal and differ.
 pub(super) fn line_direction(from: Square, target: Square) -> Option<usize> {
     let df = i32::from(target.file) - i32::from(from.file);
@@ -74,7 +75,7 @@ pub(super) fn line_direction(from: Square, target: Square) -> Option<usize> {
     if (df, dr) == (0, 0) || !(df == 0 || dr == 0 || df.abs() == dr.abs()) {
         return None;
     }
-    NEIGHBOURS.iter().position(|&n| n == (df.signum(), dr.signum()))
+    KING_STEPS.iter().position(|&n| n == (df.signum(), dr.signum()))
 }
 
 /// The pieces (as slots) on the ray from the padded cell `from` (not included) in steps of

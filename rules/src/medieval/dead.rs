@@ -26,7 +26,7 @@
 
 use super::config::{FormationCount, Strength};
 use super::MedievalRules;
-use crate::action::NEIGHBOURS;
+use super::KING_STEPS;
 use crate::position::Position;
 use crate::side::Side;
 
@@ -75,11 +75,11 @@ impl RingTable {
                 let pawn_squares: Vec<usize> = (0..8).filter(|&i| fill[i] == PAWN).collect();
                 let inner: usize = pawn_squares
                     .iter()
-                    .map(|&i| (0..8).filter(|&j| counted(j) && adjacent(NEIGHBOURS[i], NEIGHBOURS[j])).count())
+                    .map(|&i| (0..8).filter(|&j| counted(j) && adjacent(KING_STEPS[i], KING_STEPS[j])).count())
                     .sum();
                 let mut outer_worth: Vec<usize> = outer
                     .iter()
-                    .map(|&o| pawn_squares.iter().filter(|&&i| adjacent(o, NEIGHBOURS[i])).count())
+                    .map(|&o| pawn_squares.iter().filter(|&&i| adjacent(o, KING_STEPS[i])).count())
                     .collect();
                 outer_worth.sort_unstable_by(|a, b| b.cmp(a));
                 let mut gain = [0u8; 17];
@@ -177,7 +177,7 @@ mod tests {
     /// The best offence by brute force: every placement of the pawns on the 24 squares of the
     /// box, the fixed pieces (strongest first) on the ring squares left free.
     fn brute_force(pawns: usize, fixed: &[u32]) -> u64 {
-        let mut squares: Vec<(i32, i32)> = NEIGHBOURS.to_vec();
+        let mut squares: Vec<(i32, i32)> = KING_STEPS.to_vec();
         squares.extend(outer_squares());
         let mut best = 0;
         subsets(24, pawns, 0, &mut Vec::new(), &mut |set| {

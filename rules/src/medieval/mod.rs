@@ -14,13 +14,14 @@ mod turn;
 pub use config::{Formation, FormationCount, MedievalConfig, Strength};
 pub use options::{MedievalOptions, StartArray};
 
-use crate::action::{Action, NEIGHBOURS};
+use crate::action::Action;
 use crate::board::Board;
+use crate::geometry::{Geometry, Lattice};
 use crate::movement::MoveRule;
 use crate::outcome::{EndReason, Outcome};
 use crate::piece::{Piece, PieceTable};
 use crate::position::{Phase, Position};
-use crate::ruleset::{Combat, Family, IllegalAction, Report, Ruleset};
+use crate::ruleset::{ActionInfo, Appearance, Family, Hints, IllegalAction, IllegalKind, Report, Ruleset, Tally};
 use crate::side::Side;
 use crate::square::Square;
 use crate::terrain::Terrain;
@@ -44,6 +45,14 @@ pub struct MedievalSetup {
     pub options: MedievalOptions,
 }
 
+/// The eight king steps of the square board Medieval War Chess is played on (checked when the
+/// rules are built), in the geometry's neighbour order: the neighbours, and the eight rays of
+/// the rook cannon.
+pub(crate) const KING_STEPS: [Lattice; 8] = {
+    let steps = Geometry::Square.neighbour_steps();
+    [steps[0], steps[1], steps[2], steps[3], steps[4], steps[5], steps[6], steps[7]]
+};
+
 /// The rules of a Medieval War Chess game, configured for a scenario and its options.
 #[derive(Clone, Debug)]
 pub struct MedievalRules {
@@ -51,7 +60,7 @@ pub struct MedievalRules {
     pieces: PieceTable,
     config: MedievalConfig,
     options: MedievalOptions,
-    /// Padded offsets of the eight neighbours, in [`NEIGHBOURS`] order; also the eight rays.
+    /// Padded offsets of the eight neighbours, in [`KING_STEPS`] order; also the eight rays.
     neighbours: [isize; 8],
     /// The most offence an army could put around one piece, for the drawn ending; built when
     /// first needed (never while a rook is on the board).
@@ -63,6 +72,9 @@ impl MedievalRules {
     /// Builds the rules; errors name the scenario field at fault.
     pub fn new(setup: MedievalSetup) -> Result<MedievalRules, FieldError> {
         let MedievalSetup { board, pieces, placement, config, options } = setup;
+        if board.geometry() != Geometry::Square {
+            return Err(("board.geometry".into(), "Medieval War Chess is played on a square board".into()));
+        }
         if board.squares().any(|sq| board.terrain(sq) != Terrain::Open) {
             return Err(("board".into(), "Medieval War Chess is played on open squares only".into()));
         }
@@ -77,7 +89,7 @@ impl MedievalRules {
         let placement =
             start::arrange(&placement, &board, &pieces, &options).map_err(|m| ("options.start".to_string(), m))?;
         let board = Arc::new(board);
-        let neighbours = NEIGHBOURS.map(|(f, r)| board.offset(f, r));
+        let neighbours = KING_STEPS.map(|(f, r)| board.offset(f, r));
         let mut rules = MedievalRules {
             board: board.clone(),
             pieces,
@@ -85,7 +97,7 @@ impl MedievalRules {
             options,
             neighbours,
             ring: OnceLock::new(),
-            start: Position::empty(board, 0),
+            start: Position::empty(board, crate::FamilyState::None),
         };
         rules.start = rules.initial_position(&placement).map_err(|m| ("setup".to_string(), m))?;
         Ok(rules)
@@ -104,7 +116,7 @@ impl MedievalRules {
     }
 
     fn initial_position(&self, placement: &[(Square, Piece)]) -> Result<Position, String> {
-        let mut pos = Position::empty(self.board.clone(), self.pieces.len());
+        let mut pos = Position::empty(self.board.clone(), crate::FamilyState::None);
         for &(sq, piece) in placement {
             self.board.check(sq).map_err(|e| e.to_string())?;
             if pos.piece_at(sq).is_some() {
@@ -148,7 +160,7 @@ impl Ruleset for MedievalRules {
 
     fn play(&self, pos: &mut Position, action: Action) -> Result<Report, IllegalAction> {
         if let Phase::Over(outcome) = pos.phase {
-            return Err(IllegalAction::new(format!("the game is over: {outcome}")));
+            return Err(IllegalAction::new(IllegalKind::Phase, format!("the game is over: {outcome}")));
         }
         self.check(pos, action)?;
         Ok(self.apply(pos, action))
@@ -162,14 +174,53 @@ impl Ruleset for MedievalRules {
         pos.clone()
     }
 
-    fn activators(&self, _pos: &Position, _sq: Square) -> Vec<Square> {
+    /// A move captures nothing ([004]: pieces move to empty squares); an attack or a shot
+    /// names its odds and the target it takes if it succeeds, and a melee the own pieces next
+    /// to the target, which all join it (rulings 12).
+    fn describe(&self, pos: &Position, action: Action) -> ActionInfo {
+        let mut info = ActionInfo::plain(pos, action);
+        if pos.phase != Phase::Play || self.check(pos, action).is_err() {
+            return info;
+        }
+        if let Action::Attack { target, .. } | Action::Fire { target, .. } = action {
+            info.combat = self.combat(pos, action);
+            info.captures.extend(pos.piece_at(target).map(|p| (target, p)));
+        }
+        if let Action::Attack { target, .. } = action {
+            let mask = self.adjacent_mask(pos, self.board.index(target), pos.to_move);
+            info.with = crate::action::Attackers { mask, exact: true }.squares(target);
+        }
+        info
+    }
+
+    fn hints(&self, _pos: &Position) -> Hints {
+        Hints::default()
+    }
+
+    fn tallies(&self, _pos: &Position) -> Vec<Tally> {
         Vec::new()
     }
 
-    fn preview(&self, pos: &Position, action: Action) -> Option<Combat> {
-        if pos.phase != Phase::Play || self.check(pos, action).is_err() {
-            return None;
-        }
-        self.combat(pos, action)
+    fn to_place(&self, _pos: &Position, _side: Side) -> Vec<(crate::piece::KindId, u16)> {
+        Vec::new()
+    }
+
+    fn turn_unit(&self) -> &'static str {
+        "actions"
+    }
+
+    /// The chess pieces of Medieval War Chess look like chess pieces.
+    fn appearance(&self, kind: crate::piece::KindId) -> Appearance {
+        let piece = self.pieces.get(kind);
+        let shape = match piece.symbol.to_uppercase().as_str() {
+            "K" => "king",
+            "Q" => "queen",
+            "R" => "tower",
+            "B" => "mitre",
+            "N" => "horse",
+            "P" => "pawn",
+            _ => return piece.appearance(),
+        };
+        Appearance { shape, label: None }
     }
 }

@@ -1,6 +1,7 @@
 //! The options of Medieval War Chess: the starting array and the turn limit.
 
 use crate::adjudication::Adjudication;
+use crate::options::{schema, OptionDoc, OptionSpec, SchemaError};
 use serde::{Deserialize, Serialize};
 
 /// How the back ranks are arranged at the start ([004] Initial Setup).
@@ -34,6 +35,16 @@ pub struct MedievalOptions {
 }
 
 impl MedievalOptions {
-    /// The names of the options, as written in files and on the command line.
-    pub const NAMES: [&'static str; 4] = ["start", "seed", "turn-limit", "adjudication"];
+    /// The label, help and limits of every option, in the order forms show them.
+    pub const DOCS: [OptionDoc; 4] = [
+        OptionDoc::new("start", "Start position", "The starting array: the normal one, Fischer random, or any shuffle of the back rank (Black mirrors White).").choices(&["standard", "fischer-random", "shuffle"]),
+        OptionDoc::new("seed", "Random seed", "Chooses the arrangement of a random start.").range(0, i64::MAX),
+        OptionDoc::new("turn-limit", "Turn limit", "End the game after this many turns (0: no limit; rulings 16).").range(0, 100_000),
+        OptionDoc::new("adjudication", "At the turn limit", "How a game that reaches the turn limit is decided: a draw, or the side with more material wins.").choices(&["draw", "material"]),
+    ];
+
+    /// The schema of the options, with the family's defaults.
+    pub fn schema() -> Result<Vec<OptionSpec>, SchemaError> {
+        schema::<MedievalOptions>(&Self::DOCS)
+    }
 }

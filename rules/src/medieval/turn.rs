@@ -15,7 +15,7 @@ use crate::notation::action_kind;
 use crate::outcome::{EndReason, Outcome};
 use crate::piece::Piece;
 use crate::position::{Phase, Position, EMPTY};
-use crate::ruleset::{IllegalAction, Report};
+use crate::ruleset::{IllegalAction, IllegalKind, Report};
 use crate::square::Square;
 
 impl MedievalRules {
@@ -65,23 +65,31 @@ impl MedievalRules {
             Action::Fire { from, target } => self.check_fire(pos, from, target),
             Action::EndTurn => {
                 let left = usize::from(pos.turn.cap).saturating_sub(pos.turn.actions.len());
-                Err(IllegalAction::new(format!(
+                Err(IllegalAction::new(
+                    IllegalKind::TurnSpent,
+                    format!(
                     "a turn is exactly {} actions and {left} {} left; it ends by itself after the last (rulings 11)",
                     pos.turn.cap,
                     if left == 1 { "is" } else { "are" }
-                )))
+                ),
+                ))
             }
-            other => Err(IllegalAction::new(format!(
-                "{} is not an action of Medieval War Chess: an action is a move, a melee attack or a cannon attack",
-                action_kind(&other)
-            ))),
+            other => Err(IllegalAction::new(
+                IllegalKind::Phase,
+                format!(
+                    "{} is not an action of Medieval War Chess: an action is a move, a melee attack or a cannon attack",
+                    action_kind(&other)
+                ),
+            )),
         }
     }
 
     /// The piece on `sq`, with its name, or why there is none.
     fn piece_on(&self, pos: &Position, sq: Square) -> Result<(Piece, &str), IllegalAction> {
-        self.board.check(sq).map_err(|e| IllegalAction::new(e.to_string()))?;
-        let piece = pos.piece_at(sq).ok_or_else(|| IllegalAction::new(format!("there is no piece on {sq}")))?;
+        self.board.check(sq).map_err(|e| IllegalAction::new(IllegalKind::OffBoard, e.to_string()))?;
+        let piece = pos
+            .piece_at(sq)
+            .ok_or_else(|| IllegalAction::new(IllegalKind::NoPiece, format!("there is no piece on {sq}")))?;
         Ok((piece, self.pieces.get(piece.kind).name.as_str()))
     }
 
@@ -89,10 +97,10 @@ impl MedievalRules {
     fn own_piece(&self, pos: &Position, sq: Square) -> Result<Piece, IllegalAction> {
         let (piece, name) = self.piece_on(pos, sq)?;
         if piece.side != pos.to_move {
-            return Err(IllegalAction::new(format!(
-                "the {name} on {sq} is {}'s, and it is {}'s turn",
-                piece.side, pos.to_move
-            )));
+            return Err(IllegalAction::new(
+                IllegalKind::NoPiece,
+                format!("the {name} on {sq} is {}'s, and it is {}'s turn", piece.side, pos.to_move),
+            ));
         }
         Ok(piece)
     }
@@ -101,28 +109,33 @@ impl MedievalRules {
     fn enemy_piece(&self, pos: &Position, sq: Square) -> Result<Piece, IllegalAction> {
         let (piece, name) = self.piece_on(pos, sq)?;
         if piece.side == pos.to_move {
-            return Err(IllegalAction::new(format!(
-                "the {name} on {sq} is your own: only enemy pieces can be attacked"
-            )));
+            return Err(IllegalAction::new(
+                IllegalKind::NoPiece,
+                format!("the {name} on {sq} is your own: only enemy pieces can be attacked"),
+            ));
         }
         Ok(piece)
     }
 
     fn check_move(&self, pos: &Position, from: Square, to: Square) -> Result<(), IllegalAction> {
         self.own_piece(pos, from)?;
-        self.board.check(to).map_err(|e| IllegalAction::new(e.to_string()))?;
-        if from.distance(to) != 1 {
-            return Err(IllegalAction::new(format!(
-                "a piece moves one king step per action ([004] Movement); {from} to {to} is {} steps",
-                from.distance(to)
-            )));
+        self.board.check(to).map_err(|e| IllegalAction::new(IllegalKind::OffBoard, e.to_string()))?;
+        let steps = self.board.distance(from, to);
+        if steps != 1 {
+            return Err(IllegalAction::new(
+                IllegalKind::Unreachable,
+                format!("a piece moves one king step per action ([004] Movement); {from} to {to} is {steps} steps"),
+            ));
         }
         if let Some(p) = pos.piece_at(to) {
             let whose = if p.side == pos.to_move { "your own" } else { "an enemy" };
-            return Err(IllegalAction::new(format!(
-                "{to} holds {whose} {}: a piece only moves to an empty square (enemies are taken by attacks)",
-                self.pieces.get(p.kind).name
-            )));
+            return Err(IllegalAction::new(
+                IllegalKind::Unreachable,
+                format!(
+                    "{to} holds {whose} {}: a piece only moves to an empty square (enemies are taken by attacks)",
+                    self.pieces.get(p.kind).name
+                ),
+            ));
         }
         Ok(())
     }
@@ -131,9 +144,10 @@ impl MedievalRules {
         self.enemy_piece(pos, target)?;
         let adjacent = self.adjacent_mask(pos, self.board.index(target), pos.to_move);
         if adjacent == 0 {
-            return Err(IllegalAction::new(format!(
-                "none of your pieces stands next to {target}: a melee attack needs at least one (rulings 12)"
-            )));
+            return Err(IllegalAction::new(
+                IllegalKind::Unreachable,
+                format!("none of your pieces stands next to {target}: a melee attack needs at least one (rulings 12)"),
+            ));
         }
         let list = |mask: u8| {
             let squares: Vec<String> =
@@ -144,16 +158,19 @@ impl MedievalRules {
         if stray != 0 {
             let first = Attackers { mask: stray, exact: true }.squares(target).first().copied();
             let which = first.map_or_else(|| "a square off the board".to_string(), |sq| sq.to_string());
-            return Err(IllegalAction::new(format!(
-                "{which} is not one of your pieces next to {target}; yours there are {}",
-                list(adjacent)
-            )));
+            return Err(IllegalAction::new(
+                IllegalKind::Unreachable,
+                format!("{which} is not one of your pieces next to {target}; yours there are {}", list(adjacent)),
+            ));
         }
         if named.exact && named.mask != adjacent {
-            return Err(IllegalAction::new(format!(
+            return Err(IllegalAction::new(
+                IllegalKind::Unreachable,
+                format!(
                 "every piece of yours next to {target} joins the attack, so the list must name exactly {} (rulings 14)",
                 list(adjacent)
-            )));
+            ),
+            ));
         }
         Ok(())
     }
@@ -162,13 +179,17 @@ impl MedievalRules {
         let shooter = self.own_piece(pos, from)?;
         if !self.config.fires(shooter.kind) {
             let name = &self.pieces.get(shooter.kind).name;
-            return Err(IllegalAction::new(format!(
-                "the {name} on {from} cannot make a cannon attack; only the rook can"
-            )));
+            return Err(IllegalAction::new(
+                IllegalKind::Unreachable,
+                format!("the {name} on {from} cannot make a cannon attack; only the rook can"),
+            ));
         }
         self.enemy_piece(pos, target)?;
         if line_direction(from, target).is_none() {
-            return Err(IllegalAction::new(format!("{target} is not on a rank, file or diagonal from {from}")));
+            return Err(IllegalAction::new(
+                IllegalKind::Unreachable,
+                format!("{target} is not on a rank, file or diagonal from {from}"),
+            ));
         }
         Ok(())
     }

@@ -111,7 +111,8 @@ fn parse_attack(t: &str, words: &[&str], at: usize) -> Result<Action, NotationEr
     Ok(Action::Attack { target, attackers })
 }
 
-/// Writes one action in the project notation. A turn end is written `pass`.
+/// Writes one action in the project notation. The end of a turn is written `end` (a record
+/// writes a turn with no other action as `pass`).
 #[must_use]
 pub fn format_action(action: &Action, pieces: &PieceTable) -> String {
     match *action {
@@ -133,7 +134,7 @@ pub fn format_action(action: &Action, pieces: &PieceTable) -> String {
             }
         }
         Action::Fire { from, target } => format!("{from} cannon {target}"),
-        Action::EndTurn => "pass".to_string(),
+        Action::EndTurn => "end".to_string(),
     }
 }
 
@@ -187,7 +188,7 @@ mod tests {
             "[f5, f6] attack g6",
             "attack c4",
             "g8 cannon a2",
-            "pass",
+            "end",
         ] {
             let action = parse_action(text, &pieces).unwrap();
             assert_eq!(format_action(&action, &pieces), text, "{text}");

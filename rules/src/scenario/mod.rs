@@ -14,6 +14,7 @@ pub use error::ScenarioError;
 
 use crate::board::Board;
 use crate::medieval::{MedievalConfig, MedievalOptions, MedievalRules, MedievalSetup};
+use crate::options::OptionSpec;
 use crate::piece::{Piece, PieceTable};
 use crate::ruleset::{Family, Ruleset};
 use crate::side::Side;
@@ -224,13 +225,23 @@ impl Scenario {
         .map_err(|(f, m)| fail(&f, m))
     }
 
-    /// The names of the options this scenario's family understands.
+    /// Whether this scenario's family has an option of that name.
     #[must_use]
-    pub fn option_names(&self) -> &'static [&'static str] {
-        match self.family {
-            Family::Warlord => &WarlordOptions::NAMES,
-            Family::Medieval => &MedievalOptions::NAMES,
+    pub fn has_option(&self, name: &str) -> bool {
+        self.family.option_schema().iter().any(|o| o.name == name)
+    }
+
+    /// The options of this scenario: its family's schema, with the defaults this scenario's
+    /// `[options]` sets.
+    #[must_use]
+    pub fn option_schema(&self) -> Vec<OptionSpec> {
+        let mut specs = self.family.option_schema();
+        for spec in &mut specs {
+            if let Some(value) = self.options.get(&spec.name) {
+                spec.default = crate::options::value_text(value);
+            }
         }
+        specs
     }
 }
 
@@ -417,8 +428,8 @@ fn parse_wave(raw: &raw::RawWave, board: &Board, pieces: &PieceTable) -> Result<
 fn build_board(raw: &RawScenario, pieces: &PieceTable) -> Result<Board, (String, String)> {
     let b = &raw.board;
     let size = |n: i64| u32::try_from(n).unwrap_or(0);
-    let mut board =
-        Board::new(size(b.files), size(b.ranks), pieces.reach()).map_err(|e| ("board".to_string(), e.to_string()))?;
+    let mut board = Board::with_geometry(b.geometry, size(b.files), size(b.ranks), pieces.reach())
+        .map_err(|e| ("board".to_string(), e.to_string()))?;
     if let Some(map) = &b.map {
         if map.len() != usize::from(board.ranks()) {
             return Err(("board.map".into(), format!("has {} rows; the board has {} ranks", map.len(), board.ranks())));

@@ -72,6 +72,9 @@ pub(super) struct RawSections {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub(super) struct RawBoard {
+    /// `square` (the default) or `hex`.
+    #[serde(default)]
+    pub geometry: crate::geometry::Geometry,
     pub files: i64,
     pub ranks: i64,
     /// A terrain map, top rank first, one character per file.

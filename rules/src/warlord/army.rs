@@ -79,7 +79,7 @@ impl WarlordRules {
     /// Whether one more piece of `kind` may join a side's army in setup, given what it has
     /// placed: from its fixed pieces, or from a free choice that can still be completed.
     pub(super) fn may_add(&self, pos: &Position, side: Side, kind: KindId, placed: &[u16]) -> bool {
-        let Some(army) = &self.config.army else { return pos.in_reserve(side, kind) > 0 };
+        let Some(army) = &self.config.army else { return super::state(pos).in_reserve(side, kind) > 0 };
         if placed[usize::from(kind)] < Self::fixed_count(army, kind) {
             return true;
         }
@@ -116,7 +116,7 @@ impl WarlordRules {
                 }
             }
         };
-        for a in pos.arrivals.iter().filter(|a| a.side == side) {
+        for a in super::state(pos).arrivals.iter().filter(|a| a.side == side) {
             add(a.kind, a.count);
         }
         for wave in self.config.waves.iter().filter(|w| w.side == side && w.turn > begun) {
@@ -172,9 +172,9 @@ impl WarlordRules {
 
     /// The first constraint a side's finished setup breaks, if any.
     pub(super) fn setup_problem(&self, pos: &Position, side: Side) -> Option<String> {
-        let left: u32 = pos.reserve(side).map(|(_, n)| u32::from(n)).sum();
+        let left: u32 = super::state(pos).reserve(side).map(|(_, n)| u32::from(n)).sum();
         if left > 0 {
-            let (kind, n) = pos.reserve(side).next().expect("a reserve is left");
+            let (kind, n) = super::state(pos).reserve(side).next().expect("a reserve is left");
             return Some(format!("{side} still has {left} pieces to place ({n} {})", self.pieces.get(kind).name));
         }
         if let Some(army) = &self.config.army {

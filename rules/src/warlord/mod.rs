@@ -3,22 +3,26 @@
 
 mod activation;
 mod army;
+mod hints;
 mod movegen;
 mod options;
 mod setup;
+mod state;
 mod terrain;
 mod turn;
 mod victory;
 
 pub use army::{Army, Choice, Sections, Wave};
 pub use options::{Adjudication, WarlordOptions};
+use state::{state, state_mut};
+pub use state::{Arrival, WarlordState};
 
 use crate::action::Action;
 use crate::board::Board;
 use crate::movement::MoveRule;
 use crate::piece::{Command, Piece, PieceTable, UnitClass};
 use crate::position::{Phase, Position};
-use crate::ruleset::{Combat, Family, IllegalAction, Report, Ruleset};
+use crate::ruleset::{ActionInfo, Family, Hints, IllegalAction, IllegalKind, Report, Ruleset, Tally};
 use crate::side::Side;
 use crate::square::Square;
 use movegen::CompiledKind;
@@ -92,8 +96,10 @@ pub struct WarlordRules {
     compiled: Vec<CompiledKind>,
     /// Whether the board has towns, trees or hills.
     has_obstacles: bool,
-    neighbour_offsets: [isize; 8],
-    /// For each activation range, the offsets of the box around an activator.
+    /// The lattice steps to a cell's neighbours, and their padded offsets (same order).
+    neighbour_steps: &'static [crate::geometry::Lattice],
+    neighbour_offsets: Vec<isize>,
+    /// For each activation range, the offsets of the cells within it around an activator.
     box_offsets: Vec<Vec<isize>>,
     options: WarlordOptions,
     config: WarlordConfig,
@@ -108,6 +114,17 @@ impl WarlordRules {
     pub fn new(setup: WarlordSetup) -> Result<WarlordRules, String> {
         let WarlordSetup { board, mut pieces, placement, zones, config, options } = setup;
         apply_piece_options(&mut pieces, &options);
+        if board.geometry() != crate::geometry::Geometry::Square {
+            if let Some((_, kind)) =
+                pieces.iter().find(|(_, k)| k.moves.iter().any(|m| matches!(m, MoveRule::Leap { .. })))
+            {
+                return Err(format!(
+                    "the {} leaps, and leaps have no translation to a {} board yet: give it walks and lines",
+                    kind.name,
+                    board.geometry()
+                ));
+            }
+        }
         if usize::from(pieces.reach()) > board.reach() {
             return Err(format!(
                 "the board is padded for moves of {} squares but a piece reaches {}",
@@ -120,13 +137,11 @@ impl WarlordRules {
         let has_obstacles = [crate::Terrain::Town, crate::Terrain::Trees, crate::Terrain::Hill]
             .into_iter()
             .any(|t| board.has_terrain(t));
-        let neighbour_offsets = crate::action::NEIGHBOURS.map(|(f, r)| board.offset(f, r));
+        let neighbour_steps = board.geometry().neighbour_steps();
+        let neighbour_offsets = neighbour_steps.iter().map(|&(x, y)| board.offset(x, y)).collect();
         let max_range = pieces.iter().filter_map(|(_, k)| k.command).map(|c| c.range).max().unwrap_or(0);
         let box_offsets = (0..=max_range)
-            .map(|r| {
-                let r = i32::from(r);
-                (-r..=r).flat_map(|dr| (-r..=r).map(move |df| (df, dr))).map(|(f, rr)| board.offset(f, rr)).collect()
-            })
+            .map(|r| board.geometry().ball(r).into_iter().map(|(x, y)| board.offset(x, y)).collect())
             .collect();
         let zone_flags = |squares: &[Square]| {
             let mut flags = vec![false; usize::from(board.files()) * usize::from(board.ranks())];
@@ -141,12 +156,13 @@ impl WarlordRules {
             pieces,
             compiled,
             has_obstacles,
+            neighbour_steps,
             neighbour_offsets,
             box_offsets,
             options,
             config,
             zones,
-            start: Position::empty(board, 0),
+            start: Position::empty(board, crate::FamilyState::None),
         };
         rules.start = rules.initial_position(&placement)?;
         Ok(rules)
@@ -187,7 +203,8 @@ impl WarlordRules {
     }
 
     fn initial_position(&self, placement: &[(Square, Piece)]) -> Result<Position, String> {
-        let mut pos = Position::empty(self.board.clone(), self.pieces.len());
+        let mut pos =
+            Position::empty(self.board.clone(), crate::FamilyState::Warlord(WarlordState::new(self.pieces.len())));
         for &(sq, piece) in placement {
             self.board.check(sq).map_err(|e| e.to_string())?;
             if pos.piece_at(sq).is_some() {
@@ -201,7 +218,7 @@ impl WarlordRules {
             }
             if self.options.free_setup {
                 if self.config.army.is_none() {
-                    pos.reserve[piece.side.index()][usize::from(piece.kind)] += 1;
+                    state_mut(&mut pos).reserve[piece.side.index()][usize::from(piece.kind)] += 1;
                 }
             } else {
                 pos.add_piece(sq, piece);
@@ -211,7 +228,7 @@ impl WarlordRules {
             if self.options.free_setup {
                 for side in Side::BOTH {
                     for &(kind, n) in &army.fixed {
-                        pos.reserve[side.index()][usize::from(kind)] += n;
+                        state_mut(&mut pos).reserve[side.index()][usize::from(kind)] += n;
                     }
                 }
             } else if placement.is_empty() {
@@ -235,7 +252,7 @@ impl WarlordRules {
                     .squares()
                     .filter(|&sq| self.in_zone(side, sq) && self.board.terrain(sq) != crate::Terrain::Water)
                     .count();
-                let army: usize = pos.reserve[side.index()].iter().map(|&n| usize::from(n)).sum();
+                let army: usize = state(&pos).reserve[side.index()].iter().map(|&n| usize::from(n)).sum();
                 if army > zone_size {
                     return Err(format!(
                         "{side} has {army} pieces to place but its deployment zone has only {zone_size} land squares"
@@ -264,7 +281,7 @@ impl WarlordRules {
         for (i, wave) in self.config.waves.iter().enumerate() {
             if wave.side == side && wave.turn == own_turn {
                 for &(kind, count) in &wave.pieces {
-                    pos.arrivals.push(crate::position::Arrival { side, wave: i as u16, kind, count });
+                    state_mut(pos).arrivals.push(Arrival { side, wave: i as u16, kind, count });
                 }
             }
         }
@@ -324,7 +341,7 @@ impl Ruleset for WarlordRules {
 
     fn play(&self, pos: &mut Position, action: Action) -> Result<Report, IllegalAction> {
         match pos.phase {
-            Phase::Over(outcome) => Err(IllegalAction::new(format!("the game is over: {outcome}"))),
+            Phase::Over(outcome) => Err(IllegalAction::new(IllegalKind::Phase, format!("the game is over: {outcome}"))),
             Phase::Setup => self.play_setup(pos, action),
             Phase::Play => self.play_turn(pos, action),
         }
@@ -343,18 +360,30 @@ impl Ruleset for WarlordRules {
             for side in Side::BOTH {
                 if Some(side) != viewer {
                     view.remove_side(side);
-                    view.reserve[side.index()].iter_mut().for_each(|n| *n = 0);
+                    state_mut(&mut view).reserve[side.index()].iter_mut().for_each(|n| *n = 0);
                 }
             }
         }
         view
     }
 
-    fn activators(&self, pos: &Position, sq: Square) -> Vec<Square> {
-        self.activators_of(pos, sq)
+    fn describe(&self, pos: &Position, action: Action) -> ActionInfo {
+        self.describe_action(pos, action)
     }
 
-    fn preview(&self, _pos: &Position, _action: Action) -> Option<Combat> {
-        None
+    fn hints(&self, pos: &Position) -> Hints {
+        self.ui_hints(pos)
+    }
+
+    fn tallies(&self, pos: &Position) -> Vec<Tally> {
+        self.tally(pos)
+    }
+
+    fn to_place(&self, pos: &Position, side: Side) -> Vec<(crate::piece::KindId, u16)> {
+        self.pieces_to_place(pos, side)
+    }
+
+    fn turn_unit(&self) -> &'static str {
+        "activations"
     }
 }

@@ -140,8 +140,7 @@ impl<'a> MoveGen<'a> {
             let mut next_len = 0;
             for &(bit, cell) in &frontier[..len] {
                 let (f, r) = ((bit % width) as i32, (bit / width) as i32);
-                for (i, &offset) in neighbours.iter().enumerate() {
-                    let (df, dr) = crate::action::NEIGHBOURS[i];
+                for (&offset, &(df, dr)) in neighbours.iter().zip(self.rules.neighbour_steps) {
                     let (nf, nr) = (f + df, r + dr);
                     if nf < 0 || nr < 0 || nf >= width as i32 || nr >= width as i32 {
                         continue;
@@ -293,9 +292,8 @@ pub(super) struct LeapTarget {
     pub flank: [isize; 2],
 }
 
-/// The squares two king steps from a square, for walks: each padded offset with the set of
-/// neighbours (bits in the order of [`crate::action::NEIGHBOURS`]) a walk may pass through to
-/// reach it.
+/// The cells two steps from a cell, for walks: each padded offset with the set of neighbours
+/// (bits in the order of the geometry's neighbour steps) a walk may pass through to reach it.
 #[derive(Clone, Debug)]
 pub(super) struct WalkRing {
     pub second: Vec<(isize, u8)>,
@@ -303,20 +301,21 @@ pub(super) struct WalkRing {
 
 impl WalkRing {
     fn new(board: &crate::board::Board) -> WalkRing {
-        let mut second = Vec::with_capacity(16);
-        for dr in -2i32..=2 {
-            for df in -2i32..=2 {
-                if df.abs().max(dr.abs()) != 2 {
-                    continue;
-                }
-                let via = crate::action::NEIGHBOURS
+        let geometry = board.geometry();
+        let second = geometry
+            .ball(2)
+            .into_iter()
+            .filter(|&step| geometry.step_length(step) == 2)
+            .map(|(dx, dy)| {
+                let via = geometry
+                    .neighbour_steps()
                     .iter()
                     .enumerate()
-                    .filter(|(_, &(nf, nr))| (df - nf).abs() <= 1 && (dr - nr).abs() <= 1)
+                    .filter(|(_, &(nx, ny))| geometry.step_length((dx - nx, dy - ny)) == 1)
                     .fold(0u8, |mask, (i, _)| mask | 1 << i);
-                second.push((board.offset(df, dr), via));
-            }
-        }
+                (board.offset(dx, dy), via)
+            })
+            .collect();
         WalkRing { second }
     }
 }
@@ -365,7 +364,7 @@ impl CompiledKind {
             .map(|&rule| match rule {
                 MoveRule::Walk { steps } => CompiledRule::Walk { steps, ring: WalkRing::new(board) },
                 MoveRule::Line { lines, max, passing } => CompiledRule::Line {
-                    steps: lines.steps().iter().map(|&(f, r)| board.offset(f, r)).collect(),
+                    steps: board.line_steps(lines).iter().map(|&(f, r)| board.offset(f, r)).collect(),
                     max,
                     passing,
                 },
@@ -377,21 +376,24 @@ impl CompiledKind {
                 },
             })
             .collect();
-        CompiledKind { rules, overlapping: rules_overlap(moves), terrain: TerrainProfile::of(kind.class) }
+        CompiledKind {
+            rules,
+            overlapping: rules_overlap(board.geometry(), moves),
+            terrain: TerrainProfile::of(kind.class),
+        }
     }
 }
 
 /// Whether two of the rules reach a common offset on an empty board.
-fn rules_overlap(moves: &[MoveRule]) -> bool {
+fn rules_overlap(geometry: crate::geometry::Geometry, moves: &[MoveRule]) -> bool {
     let reach = |rule: MoveRule| -> Vec<(i32, i32)> {
         match rule {
-            MoveRule::Walk { steps } => {
-                let s = i32::from(steps);
-                (-s..=s).flat_map(|f| (-s..=s).map(move |r| (f, r))).filter(|&o| o != (0, 0)).collect()
-            }
-            MoveRule::Line { lines, max, .. } => {
-                lines.steps().iter().flat_map(|&(f, r)| (1..=i32::from(max)).map(move |d| (f * d, r * d))).collect()
-            }
+            MoveRule::Walk { steps } => geometry.ball(steps).into_iter().filter(|&o| o != (0, 0)).collect(),
+            MoveRule::Line { lines, max, .. } => geometry
+                .line_steps(lines)
+                .iter()
+                .flat_map(|&(f, r)| (1..=i32::from(max)).map(move |d| (f * d, r * d)))
+                .collect(),
             MoveRule::Leap { a, b } => MoveRule::leap_offsets(a, b),
         }
     };

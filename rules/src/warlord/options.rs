@@ -1,6 +1,7 @@
 //! The options of the Warlord family: the texts' optional rules and the players' choices.
 
 pub use crate::adjudication::Adjudication;
+use crate::options::{schema, OptionDoc, OptionSpec, SchemaError};
 use serde::{Deserialize, Serialize};
 
 /// The optional rules of the Warlord family. Scenario files set defaults in `[options]`;
@@ -41,19 +42,24 @@ pub struct WarlordOptions {
 }
 
 impl WarlordOptions {
-    /// The names of the options, as written in files and on the command line.
-    pub const NAMES: [&'static str; 12] = [
-        "shorter-game",
-        "cannon-leader-swap",
-        "self-activating-knights",
-        "extended-charge",
-        "light-cavalry-extra-move",
-        "water-crossing",
-        "free-setup",
-        "at-least-one-move",
-        "promotion",
-        "leader-losses",
-        "turn-limit",
-        "adjudication",
+    /// The label, help and limits of every option, in the order forms show them.
+    pub const DOCS: [OptionDoc; 12] = [
+        OptionDoc::new("shorter-game", "Shorter game: capture 3 leaders", "Win by capturing 3 leaders, more than the opponent can capture back in its next turn (rulings 7)."),
+        OptionDoc::new("cannon-leader-swap", "Cannon-leader swap", "An orthogonally adjacent cannon and leader exchange squares as one action; neither does anything else that turn."),
+        OptionDoc::new("self-activating-knights", "Knights activate themselves", "Light cavalry may move without a leader; they still count against the turn's moves."),
+        OptionDoc::new("extended-charge", "Extended heavy cavalry charge", "The heavy cavalry charge may jump two enemies in a row."),
+        OptionDoc::new("light-cavalry-extra-move", "Light cavalry: extra 2-square move", "Light cavalry may also move two squares orthogonally."),
+        OptionDoc::new("water-crossing", "Lakes crossing", "Pieces other than leaders and infantry may pass over water when their range reaches the far side."),
+        OptionDoc::new("free-setup", "Free setup in deployment zones", "Each side places its army inside its deployment zones, hidden until both commit."),
+        OptionDoc::new("at-least-one-move", "At least one move a turn", "A turn must contain a move while one is possible (mini-Chieftain style)."),
+        OptionDoc::new("promotion", "Promotion on the far rank", "Infantry and light cavalry reaching the far rank become leaders that activate only themselves."),
+        OptionDoc::new("leader-losses", "Lose after this many leaders lost", "A side that has lost this many leaders that activate others loses (0: off).").range(0, 100),
+        OptionDoc::new("turn-limit", "Turn limit", "End the game after this many turns (0: no limit; rulings 16).").range(0, 100_000),
+        OptionDoc::new("adjudication", "At the turn limit", "How a game that reaches the turn limit is decided: a draw, or the side with more material wins.").choices(&["draw", "material"]),
     ];
+
+    /// The schema of the options, with the family's defaults.
+    pub fn schema() -> Result<Vec<OptionSpec>, SchemaError> {
+        schema::<WarlordOptions>(&Self::DOCS)
+    }
 }

@@ -5,7 +5,7 @@ use super::WarlordRules;
 use crate::action::Action;
 use crate::piece::Piece;
 use crate::position::{Phase, Position};
-use crate::ruleset::{IllegalAction, Report};
+use crate::ruleset::{IllegalAction, IllegalKind, Report};
 use crate::side::Side;
 use crate::terrain::Terrain;
 use rand::seq::SliceRandom;
@@ -45,36 +45,48 @@ impl WarlordRules {
         match action {
             Action::Place { kind, to } => {
                 if usize::from(kind) >= self.pieces.len() {
-                    return Err(IllegalAction::new("unknown piece kind"));
+                    return Err(IllegalAction::new(IllegalKind::Placement, "unknown piece kind"));
                 }
                 let name = &self.pieces.get(kind).name;
                 if !self.may_add(pos, side, kind, &self.counts_on_board(pos, side)) {
-                    return Err(IllegalAction::new(format!("{side} may not add another {name} to its army")));
+                    return Err(IllegalAction::new(
+                        IllegalKind::Placement,
+                        format!("{side} may not add another {name} to its army"),
+                    ));
                 }
-                self.board.check(to).map_err(|e| IllegalAction::new(e.to_string()))?;
+                self.board.check(to).map_err(|e| IllegalAction::new(IllegalKind::OffBoard, e.to_string()))?;
                 if !self.in_zone(side, to) {
-                    return Err(IllegalAction::new(format!("{to} is outside {side}'s deployment zone")));
+                    return Err(IllegalAction::new(
+                        IllegalKind::Placement,
+                        format!("{to} is outside {side}'s deployment zone"),
+                    ));
                 }
                 if pos.piece_at(to).is_some() {
-                    return Err(IllegalAction::new(format!("{to} is already occupied")));
+                    return Err(IllegalAction::new(IllegalKind::Placement, format!("{to} is already occupied")));
                 }
                 if self.board.terrain(to) == Terrain::Water {
-                    return Err(IllegalAction::new(format!("{to} is water")));
+                    return Err(IllegalAction::new(IllegalKind::Placement, format!("{to} is water")));
                 }
                 if let Some(why) = self.section_refusal(pos, side, kind, to) {
-                    return Err(IllegalAction::new(why));
+                    return Err(IllegalAction::new(IllegalKind::Placement, why));
                 }
             }
             Action::EndTurn => {
                 if let Some(problem) = self.setup_problem(pos, side) {
-                    return Err(IllegalAction::new(format!("{side} cannot commit its setup: {problem}")));
+                    return Err(IllegalAction::new(
+                        IllegalKind::Placement,
+                        format!("{side} cannot commit its setup: {problem}"),
+                    ));
                 }
             }
             _ => {
-                return Err(IllegalAction::new(format!(
-                    "the game is in its setup phase: place pieces (like `L@d2`) and end with `commit`, not {}",
-                    crate::notation::action_kind(&action)
-                )))
+                return Err(IllegalAction::new(
+                    IllegalKind::Phase,
+                    format!(
+                        "the game is in its setup phase: place pieces (like `L@d2`) and end with `commit`, not {}",
+                        crate::notation::action_kind(&action)
+                    ),
+                ))
             }
         }
         Ok(self.apply_setup(pos, action))
@@ -85,7 +97,7 @@ impl WarlordRules {
         let mut report = Report::default();
         match action {
             Action::Place { kind, to } => {
-                let reserve = &mut pos.reserve[side.index()][usize::from(kind)];
+                let reserve = &mut super::state_mut(pos).reserve[side.index()][usize::from(kind)];
                 *reserve = reserve.saturating_sub(1);
                 pos.add_piece(to, Piece { kind, side });
             }

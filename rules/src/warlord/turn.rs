@@ -7,7 +7,7 @@ use crate::action::Action;
 use crate::outcome::{EndReason, Outcome};
 use crate::piece::UnitClass;
 use crate::position::{ActivatedMove, Phase, Position};
-use crate::ruleset::{IllegalAction, Report};
+use crate::ruleset::{IllegalAction, IllegalKind, Report};
 use crate::square::Square;
 
 /// Capacities as the rules see them, for the matching.
@@ -87,7 +87,8 @@ impl WarlordRules {
             }
             match self.command(pos, a) {
                 Some(c) if c.capacity > 0 => {
-                    let near = board.square(pos.slots[a as usize].cell as usize).distance(here) <= c.range;
+                    let near =
+                        board.distance(board.square(pos.slots[a as usize].cell as usize), here) <= u32::from(c.range);
                     if (c.others && near) || a == slot {
                         out.push(a);
                     }
@@ -121,7 +122,7 @@ impl WarlordRules {
         // Placements already listed (entry regions of waves may overlap): a set, not a scan of
         // `out`, which holds thousands of actions on large boards.
         let mut listed = std::collections::HashSet::new();
-        for a in pos.arrivals.iter().filter(|a| a.side == pos.to_move && a.count > 0) {
+        for a in super::state(pos).arrivals.iter().filter(|a| a.side == pos.to_move && a.count > 0) {
             if seen.contains(&(a.wave, a.kind)) {
                 continue;
             }
@@ -144,7 +145,7 @@ impl WarlordRules {
             if self.pieces.get(s.kind).class != UnitClass::Cannon {
                 continue;
             }
-            for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+            for &(df, dr) in pos.board().line_steps(crate::movement::Lines::Orthogonal) {
                 let cell = (s.cell as isize + pos.board().offset(df, dr)) as usize;
                 let Some(leader) = pos.slot_at(cell) else { continue };
                 let l = pos.slots[leader as usize];
@@ -199,7 +200,7 @@ impl WarlordRules {
                 let mut places = Vec::new();
                 self.arrival_places(pos, &mut places);
                 if !places.contains(&Action::Place { kind, to }) {
-                    return Err(IllegalAction::new(format!(
+                    return Err(IllegalAction::new(IllegalKind::Placement, format!(
                         "no reinforcement of that kind may enter on {to} now: reinforcements enter on free squares of their entry region from their turn on"
                     )));
                 }
@@ -209,12 +210,12 @@ impl WarlordRules {
                     let mut any = Vec::new();
                     self.turn_actions(pos, &mut any);
                     if any.len() > 1 || any.first() != Some(&Action::EndTurn) {
-                        return Err(IllegalAction::new("this scenario requires at least one move each turn while a move is possible"));
+                        return Err(IllegalAction::new(IllegalKind::MustAct, "this scenario requires at least one move each turn while a move is possible"));
                     }
                 }
             }
             other => {
-                return Err(IllegalAction::new(format!(
+                return Err(IllegalAction::new(IllegalKind::Phase, format!(
                     "{} is not an action of the Warlord games: a turn is piece moves (and cannon-leader swaps, reinforcements)",
                     crate::notation::action_kind(&other)
                 )))
@@ -226,42 +227,54 @@ impl WarlordRules {
     /// The piece on `from`, checked as one the side to move may activate.
     fn check_piece(&self, pos: &Position, from: Square) -> Result<u32, IllegalAction> {
         let board = pos.board();
-        board.check(from).map_err(|e| IllegalAction::new(e.to_string()))?;
+        board.check(from).map_err(|e| IllegalAction::new(IllegalKind::OffBoard, e.to_string()))?;
         let Some(slot) = pos.slot_at(board.index(from)) else {
-            return Err(IllegalAction::new(format!("there is no piece on {from}")));
+            return Err(IllegalAction::new(IllegalKind::NoPiece, format!("there is no piece on {from}")));
         };
         let s = pos.slots[slot as usize];
         let name = &self.pieces.get(s.kind).name;
         if s.side != pos.to_move {
-            return Err(IllegalAction::new(format!(
-                "the {name} on {from} is {}'s, and it is {}'s turn",
-                s.side, pos.to_move
-            )));
+            return Err(IllegalAction::new(
+                IllegalKind::NoPiece,
+                format!("the {name} on {from} is {}'s, and it is {}'s turn", s.side, pos.to_move),
+            ));
         }
         if s.moved {
-            return Err(IllegalAction::new(format!("the {name} on {from} has already moved this turn")));
+            return Err(IllegalAction::new(
+                IllegalKind::TurnSpent,
+                format!("the {name} on {from} has already moved this turn"),
+            ));
         }
         let cap = usize::from(pos.turn.cap);
         if pos.turn.activated.len() >= cap {
-            return Err(IllegalAction::new(format!("this turn allows {cap} moves and they are used up")));
+            return Err(IllegalAction::new(
+                IllegalKind::TurnSpent,
+                format!("this turn allows {cap} moves and they are used up"),
+            ));
         }
         let mut moves = pos.turn.activated.clone();
         moves.push(self.activated_move(pos, slot, None));
         let last = moves.len() - 1;
         if moves[last].eligible.is_empty() {
-            return Err(IllegalAction::new(format!("no leader within range of {from} can activate the {name}")));
+            return Err(IllegalAction::new(
+                IllegalKind::NoCommand,
+                format!("no leader within range of {from} can activate the {name}"),
+            ));
         }
         if !activation::assign(&mut moves, last, &Caps(self, pos)) {
-            return Err(IllegalAction::new(format!(
-                "every leader that could activate the {name} on {from} is needed for this turn's earlier moves"
-            )));
+            return Err(IllegalAction::new(
+                IllegalKind::NoCommand,
+                format!(
+                    "every leader that could activate the {name} on {from} is needed for this turn's earlier moves"
+                ),
+            ));
         }
         Ok(slot)
     }
 
     fn check_move(&self, pos: &Position, from: Square, to: Square) -> Result<(), IllegalAction> {
         let slot = self.check_piece(pos, from)?;
-        pos.board().check(to).map_err(|e| IllegalAction::new(e.to_string()))?;
+        pos.board().check(to).map_err(|e| IllegalAction::new(IllegalKind::OffBoard, e.to_string()))?;
         let mut dests = Vec::new();
         MoveGen::new(self, pos).piece_moves(slot, &mut dests);
         if dests.contains(&Action::Move { from, to }) {
@@ -273,12 +286,15 @@ impl WarlordRules {
             _ if pos.board().terrain(to) == crate::Terrain::Water => format!("{to} is water"),
             _ => "that is not one of its moves from here".to_string(),
         };
-        Err(IllegalAction::new(format!("the {name} on {from} cannot move to {to}: {why}")))
+        Err(IllegalAction::new(IllegalKind::Unreachable, format!("the {name} on {from} cannot move to {to}: {why}")))
     }
 
     fn check_swap(&self, pos: &Position, from: Square, to: Square) -> Result<(), IllegalAction> {
         if !self.options.cannon_leader_swap {
-            return Err(IllegalAction::new("the cannon-leader swap is an option this game does not use"));
+            return Err(IllegalAction::new(
+                IllegalKind::OptionOff,
+                "the cannon-leader swap is an option this game does not use",
+            ));
         }
         let mut swaps = Vec::new();
         self.swaps(pos, &self.activatable(pos), &mut swaps);
@@ -286,7 +302,7 @@ impl WarlordRules {
             Ok(())
         } else {
             self.check_piece(pos, from)?;
-            Err(IllegalAction::new(format!(
+            Err(IllegalAction::new(IllegalKind::Unreachable, format!(
                 "{from}<>{to} is not a legal swap: it needs an unmoved cannon on {from} orthogonally next to an unmoved leader on {to}, and an activator for it"
             )))
         }
@@ -316,8 +332,8 @@ impl WarlordRules {
             Action::Place { kind, to } => {
                 let side = pos.to_move;
                 let waves = &self.config.waves;
-                let arrival = pos
-                    .arrivals
+                let arrivals = &mut super::state_mut(pos).arrivals;
+                let arrival = arrivals
                     .iter_mut()
                     .find(|a| {
                         a.side == side
@@ -327,7 +343,7 @@ impl WarlordRules {
                     })
                     .expect("a legal placement has a waiting reinforcement");
                 arrival.count -= 1;
-                pos.arrivals.retain(|a| a.count > 0);
+                arrivals.retain(|a| a.count > 0);
                 let slot = pos.add_piece(to, crate::Piece { kind, side });
                 pos.slots[slot as usize].moved = true;
                 pos.turn.actions.push(action);
@@ -385,9 +401,10 @@ impl WarlordRules {
         if !kind.is_leader() {
             return;
         }
-        pos.leaders_captured[pos.to_move.index()] += 1;
+        let mover = pos.to_move;
+        super::state_mut(pos).leaders_captured[mover.index()] += 1;
         if kind.command.is_some_and(|c| c.others) {
-            pos.leaders_lost[s.side.index()] += 1;
+            super::state_mut(pos).leaders_lost[s.side.index()] += 1;
         }
         let winner = pos.to_move;
         // Leaders still to enter as reinforcements count as leaders left.
@@ -398,7 +415,9 @@ impl WarlordRules {
             && self.command_strength(pos, s.side) + coming_command < u32::from(self.config.collapse_below)
         {
             Some(EndReason::CommandCollapse)
-        } else if self.options.leader_losses > 0 && pos.leaders_lost[s.side.index()] >= self.options.leader_losses {
+        } else if self.options.leader_losses > 0
+            && super::state(pos).leaders_lost[s.side.index()] >= self.options.leader_losses
+        {
             Some(EndReason::LeaderLosses)
         } else {
             None

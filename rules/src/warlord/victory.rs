@@ -12,8 +12,8 @@ impl WarlordRules {
     /// if the game ends here.
     pub(super) fn victory_after_turn(&self, pos: &Position, mover: Side) -> Option<Outcome> {
         if self.options.shorter_game {
-            let a = pos.leaders_captured_by(mover);
-            let b = pos.leaders_captured_by(mover.opponent());
+            let a = super::state(pos).leaders_captured_by(mover);
+            let b = super::state(pos).leaders_captured_by(mover.opponent());
             if a >= 3 && a > b {
                 let needed = a - b;
                 if !self.can_capture_leaders(pos, needed) {

@@ -18,7 +18,7 @@ pub struct Clock {
 }
 
 /// The clocks as a client sees them.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct ClockView {
     /// White's time left (milliseconds), as of `at_ms`.
     pub white_ms: i64,

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use warlord_rules::Side;
 
 /// How a game is played.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum Mode {
     /// Two people playing now, optionally with a clock.
@@ -35,7 +35,7 @@ impl Mode {
 }
 
 /// A game clock's settings: time for the game plus a bonus per turn.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 pub struct ClockConfig {
     /// Each side's time at the start, in milliseconds.
     pub initial_ms: i64,
@@ -44,7 +44,7 @@ pub struct ClockConfig {
 }
 
 /// The AI's seat in a game against the AI.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 pub struct AiSeat {
     /// The side the AI plays.
     pub side: Side,

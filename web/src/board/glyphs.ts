@@ -1,10 +1,7 @@
-// The piece images: one silhouette per piece kind, drawn from SVG paths in a 100x100 box,
-// chosen by the kind's class and symbol so that every shipped scenario's pieces read apart:
-// leaders wear crowns (with their level), cavalry are horses (the heavy ones armoured),
-// cannons are guns, infantry are helmeted soldiers, and the Medieval War Chess pieces are
-// chess pieces.
+// The piece images: one silhouette per shape, drawn from SVG paths in a 100x100 box. Which
+// shape (and label) a piece kind wears is the rules' choice, sent as its `appearance`.
 
-import type { Family, PieceInfo } from "../api/types";
+import type { Appearance } from "../api/types";
 
 /** A silhouette: its outline paths, its detail paths (drawn in the outline colour), a label. */
 export interface Glyph {
@@ -20,7 +17,7 @@ export interface Glyph {
 
 const PLINTH = "M22 88 H78 Q82 88 82 84 V80 Q82 76 78 76 H22 Q18 76 18 80 V84 Q18 88 22 88 Z";
 
-const SHAPES: Record<string, { body: string[]; detail: string[] }> = {
+export const SHAPES: Record<string, { body: string[]; detail: string[] }> = {
   crown: {
     body: ["M16 74 L10 30 L32 50 L50 18 L68 50 L90 30 L84 74 Z", PLINTH],
     detail: ["M20 64 H80"],
@@ -106,39 +103,12 @@ const SHAPES: Record<string, { body: string[]; detail: string[] }> = {
   },
 };
 
-/** The silhouette of a piece kind in a game of `family`. */
-export function glyphFor(piece: PieceInfo, family: Family): Glyph {
-  const make = (key: string, label?: string): Glyph => {
-    const shape = SHAPES[key] ?? SHAPES.disc;
-    return { key, body: shape?.body ?? [], detail: shape?.detail ?? [], ...(label ? { label } : {}) };
-  };
-  const symbol = piece.symbol.toUpperCase();
-  if (family === "medieval") {
-    const chess: Record<string, string> = { K: "king", Q: "queen", R: "tower", B: "mitre", N: "horse", P: "pawn" };
-    return chess[symbol] ? make(chess[symbol]) : make("disc", symbol);
-  }
-  switch (piece.class) {
-    case "leader": {
-      const level = piece.command && piece.command.capacity > 1 ? String(piece.command.capacity) : /\d/.exec(symbol)?.[0];
-      return piece.command?.others === false ? make("coronet", level) : make("crown", level);
-    }
-    case "heavy-cavalry":
-      return make("armoured");
-    case "light-cavalry":
-      return make("horse");
-    case "cannon":
-      return make("cannon");
-    case "infantry":
-      return make("infantry");
-    case "other": {
-      const name = piece.name.toLowerCase();
-      if (name.includes("hero") || symbol === "H") return make("sword");
-      if (name.includes("shaman") || symbol === "S") return make("staff");
-      if (name.includes("bishop") || symbol === "B") return make("mitre");
-      if (name.includes("rook") || symbol === "R") return make("tower");
-      return make("disc", symbol);
-    }
-  }
+/** The silhouette the rules chose for a piece kind (its `appearance`); a disc for an unknown shape. */
+export function glyphFor(appearance: Appearance): Glyph {
+  const key = Object.hasOwn(SHAPES, appearance.shape) ? appearance.shape : "disc";
+  const shape = SHAPES[key];
+  const label = appearance.label;
+  return { key, body: shape?.body ?? [], detail: shape?.detail ?? [], ...(label ? { label } : {}) };
 }
 
 /** The colours of a side's pieces: a light body with dark lines, or the reverse. */

@@ -28,7 +28,7 @@ export function picture(info: GameInfo, pieces: PieceView[], max: number): HTMLC
       paintSquare(ctx, code, file * cell, (ranks - 1 - rank) * cell, cell, (file + rank) % 2 === 0);
     }
   }
-  const glyphs = info.pieces.map((p) => glyphFor(p, info.scenario.family));
+  const glyphs = info.pieces.map((p) => glyphFor(p.appearance));
   for (const p of pieces) {
     const c = parseSquare(p.square);
     const glyph = glyphs[p.kind];

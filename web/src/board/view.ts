@@ -3,7 +3,7 @@
 // boards. It shows what the page tells it (pieces, highlights) and reports clicks and drops.
 
 import type { GameInfo, PieceView, Side } from "../api/types";
-import { type Coord, fileName, parseSquare, squareName } from "../core/squares";
+import { cellsWithin, type Coord, fileName, parseSquare, squareName } from "../core/squares";
 import { glyphFor, type Glyph } from "./glyphs";
 import { Minimap, MINIMAP_FROM } from "./minimap";
 import { SpriteCache } from "./sprites";
@@ -19,12 +19,13 @@ export interface Highlights {
   selected: string | null;
   /** Where the selected piece (or the chosen reserve piece) may go, and how. */
   targets: Map<string, TargetKind>;
-  /** The pieces that could activate the selected one. */
+  /** The pieces that could order the selected one (its command links). */
   activators: Set<string>;
   /** The squares of the last turn's actions. */
   last: Set<string>;
-  /** Activation boxes to draw: a leader's square, its range and side. */
-  ranges: { square: string; range: number; side: Side }[];
+  /** Command areas to draw: a commander's square, its range (in the board's geometry), its
+   * side, and whether its orders for this turn are spent. */
+  ranges: { square: string; range: number; side: Side; spent: boolean }[];
   /** Short notes on squares (attack strength against defence). */
   labels: Map<string, { text: string; good: boolean }>;
 }
@@ -73,7 +74,7 @@ export class BoardView {
     orientation: Side,
     private readonly handlers: BoardHandlers,
   ) {
-    this.glyphs = info.pieces.map((p) => glyphFor(p, info.scenario.family));
+    this.glyphs = info.pieces.map((p) => glyphFor(p.appearance));
     this.element = document.createElement("div");
     this.element.className = "board";
     this.canvas = document.createElement("canvas");
@@ -293,22 +294,49 @@ export class BoardView {
 
   private drawRanges(ctx: CanvasRenderingContext2D): void {
     const v = this.view;
-    for (const { square, range, side } of this.marks.ranges) {
+    const geometry = this.info.board.geometry;
+    for (const { square, range, side, spent } of this.marks.ranges) {
       const c = parseSquare(square);
       if (!c) continue;
-      const a = v.rect({ file: Math.max(0, c.file - range), rank: Math.min(v.ranks - 1, c.rank + range) });
-      const b = v.rect({ file: Math.min(v.files - 1, c.file + range), rank: Math.max(0, c.rank - range) });
-      const x = Math.min(a.x, b.x);
-      const y = Math.min(a.y, b.y);
-      const w = Math.abs(b.x - a.x) + v.cell;
-      const h = Math.abs(b.y - a.y) + v.cell;
+      ctx.globalAlpha = spent ? 0.45 : 1;
       ctx.fillStyle = side === "white" ? "rgba(255, 255, 255, 0.16)" : "rgba(0, 0, 0, 0.14)";
-      ctx.fillRect(x, y, w, h);
-      ctx.setLineDash([6, 4]);
-      ctx.lineWidth = 2;
       ctx.strokeStyle = side === "white" ? "rgba(255, 255, 255, 0.9)" : "rgba(20, 20, 20, 0.85)";
-      ctx.strokeRect(x + 1, y + 1, w - 2, h - 2);
+      ctx.lineWidth = 2;
+      ctx.setLineDash([6, 4]);
+      if (geometry === "square") {
+        // The cells within `range` king steps: a box, clipped by the board's edges.
+        const a = v.rect({ file: Math.max(0, c.file - range), rank: Math.min(v.ranks - 1, c.rank + range) });
+        const b = v.rect({ file: Math.min(v.files - 1, c.file + range), rank: Math.max(0, c.rank - range) });
+        const x = Math.min(a.x, b.x);
+        const y = Math.min(a.y, b.y);
+        const w = Math.abs(b.x - a.x) + v.cell;
+        const h = Math.abs(b.y - a.y) + v.cell;
+        ctx.fillRect(x, y, w, h);
+        ctx.strokeRect(x + 1, y + 1, w - 2, h - 2);
+      } else {
+        // Any other geometry: each cell within range, outlined where the area ends.
+        const cells = cellsWithin(c, range, geometry, v.files, v.ranks);
+        const inside = new Set(cells.map(squareName));
+        ctx.beginPath();
+        for (const cell of cells) {
+          const r = v.rect(cell);
+          ctx.fillRect(r.x, r.y, r.size, r.size);
+          const edges: [number, number, number, number, Coord][] = [
+            [r.x, r.y, r.x + r.size, r.y, { file: cell.file, rank: cell.rank + (v.flipped ? -1 : 1) }],
+            [r.x, r.y + r.size, r.x + r.size, r.y + r.size, { file: cell.file, rank: cell.rank + (v.flipped ? 1 : -1) }],
+            [r.x, r.y, r.x, r.y + r.size, { file: cell.file + (v.flipped ? 1 : -1), rank: cell.rank }],
+            [r.x + r.size, r.y, r.x + r.size, r.y + r.size, { file: cell.file + (v.flipped ? -1 : 1), rank: cell.rank }],
+          ];
+          for (const [x1, y1, x2, y2, next] of edges) {
+            if (next.file >= 0 && next.rank >= 0 && inside.has(squareName(next))) continue;
+            ctx.moveTo(x1, y1);
+            ctx.lineTo(x2, y2);
+          }
+        }
+        ctx.stroke();
+      }
       ctx.setLineDash([]);
+      ctx.globalAlpha = 1;
     }
   }
 

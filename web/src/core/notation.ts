@@ -1,7 +1,8 @@
-// How the move list shows turns in the project notation (docs/NOTATION.md): numbered in pairs
-// as in chess, a setup counting as the first pair, an empty finished turn written `pass`.
+// How the move list shows turns: numbered in pairs as in chess, a setup counting as the first
+// pair, each action's notation as the server wrote it (never read here), an empty finished
+// turn written `pass`.
 
-import type { MoveListTurn, Side } from "../api/types";
+import type { ActionView, MoveListTurn, Side } from "../api/types";
 
 /** One line of the move list: a turn with its number and mark. */
 export interface MoveRow {
@@ -13,8 +14,10 @@ export interface MoveRow {
   label: string;
   /** The side that played it. */
   side: Side;
-  /** The actions as shown: the notation joined by `, `, or `pass`. */
+  /** The actions as shown: their texts joined by `, `, or `pass`. */
   text: string;
+  /** How many actions it has. */
+  count: number;
   /** Whether it was a setup (shown folded when long). */
   setup: boolean;
   /** Whether it is still being played. */
@@ -39,36 +42,29 @@ export function moveRows(turns: MoveListTurn[], first: Side = "white"): MoveRow[
       label: second ? `${number}...` : `${number}.`,
       side: turn.side,
       text: turnText(turn),
+      count: played(turn.actions).length,
       setup: turn.setup,
       current: !turn.done,
     };
   });
 }
 
-/** A turn's actions in notation; a finished turn without actions is `pass`. */
+/** The actions of a turn that are shown: every one but a turn's end. */
+function played(actions: ActionView[]): ActionView[] {
+  return actions.filter((a) => a.kind !== "end");
+}
+
+/** A turn's actions, their texts joined by `, `; a finished turn without actions is `pass`. */
 export function turnText(turn: MoveListTurn): string {
-  if (turn.actions.length === 0) return turn.done ? "pass" : "…";
-  return turn.actions.join(", ");
+  const actions = played(turn.actions);
+  if (actions.length === 0) return turn.done ? "pass" : "…";
+  return actions.map((a) => a.text).join(", ");
 }
 
 /** A long setup as a short line (`setup: 48 pieces`); other turns unchanged. */
 export function foldedText(row: MoveRow, max = 60): string {
   if (!row.setup || row.text.length <= max) return row.text;
-  const count = row.text.split(", ").length;
-  return `setup: ${count} pieces`;
-}
-
-/** The squares an action names, in order: `d2-d4` -> d2, d4; `[f5, f6] attack g6` -> f5, f6, g6. */
-export function actionSquares(text: string): string[] {
-  // A capture's `x` sits between two squares (`d2xd4`): read it as the move's `-`.
-  const plain = text.replace(/([0-9])x(?=[a-z])/g, "$1-");
-  return Array.from(plain.matchAll(/(?<![A-Za-z0-9])([a-z]{1,2}[1-9][0-9]{0,2})(?![0-9])/g), (m) => m[1] ?? "");
-}
-
-/** The piece symbol of a placement (`L2@d2` -> `L2`), upper case; `null` for other actions. */
-export function placementSymbol(text: string): string | null {
-  const at = text.indexOf("@");
-  return at > 0 ? text.slice(0, at).toUpperCase() : null;
+  return `setup: ${row.count} pieces`;
 }
 
 /** How a result reads for people: `1-0 · White wins: ...`. */

@@ -1,6 +1,7 @@
 // What the browser keeps between visits: the games this browser holds seats in (with the
 // links to pass on), the turn being built in each, and the line the analysis board opens.
 
+import type { ActionView } from "../api/types";
 import type { SavedTurn } from "./turn";
 
 /** A game this browser created or joined. */
@@ -27,8 +28,8 @@ export interface AnalysisLine {
   scenario: string;
   /** Option overrides. */
   options: Record<string, string>;
-  /** The actions, turn ends written `end`. */
-  actions: string[];
+  /** The actions as the server describes them, turn ends (kind `end`) included. */
+  actions: ActionView[];
   /** For each action, whether it ends its turn. */
   ends: boolean[];
   /** A title (the record's players, or the game's id). */
@@ -83,9 +84,11 @@ export function saveTurn(id: string, seat: string, turn: SavedTurn): void {
   else write(localStorage, key, turn);
 }
 
-/** The line the analysis board opens. */
+/** The line the analysis board opens (none if what is kept is not a line of action views). */
 export function analysisLine(): AnalysisLine | null {
-  return read<AnalysisLine | null>(sessionStorage, ANALYSIS, null);
+  const line = read<AnalysisLine | null>(sessionStorage, ANALYSIS, null);
+  const views = Array.isArray(line?.actions) && line.actions.every((a) => typeof a === "object" && a !== null && typeof a.text === "string");
+  return line && views ? line : null;
 }
 
 /** Sets the line the analysis board opens. */

@@ -3,8 +3,7 @@
 // always comes from the engine: the legal actions shown after the first move are the
 // server's answer for the position after it, since in activation games they depend on it.
 
-import type { LegalAction, PieceInfo, Preview, StateView } from "../api/types";
-import { placementSymbol } from "./notation";
+import type { LegalAction, Preview, StateView } from "../api/types";
 
 /** Asks the server what the game would be after the given actions of this turn. */
 export type Previewer = (actions: string[]) => Promise<Preview>;
@@ -105,9 +104,10 @@ export class TurnBuilder {
     });
   }
 
-  /** The actions that finish the turn: the proposed ones, then `end` unless they ended it. */
+  /** The actions that finish the turn: the proposed ones, then the legal end unless they ended it. */
   turnToSend(): string[] {
-    return this.ended ? [...this.proposed] : [...this.proposed, "end"];
+    if (this.ended) return [...this.proposed];
+    return [...this.proposed, endAction(this.shown)?.text ?? "end"];
   }
 
   private async show(actions: string[]): Promise<void> {
@@ -145,15 +145,20 @@ export function actingSquares(state: StateView): Set<string> {
   return new Set(state.legal.flatMap((a) => (a.from && a.kind !== "place" ? [a.from] : [])));
 }
 
-/** The legal placements of the pieces with `symbol`, by square. */
-export function placementsOf(state: StateView, symbol: string): Map<string, LegalAction> {
+/** The legal placements of pieces of kind `kind` (an index into the game's pieces), by square. */
+export function placementsOf(state: StateView, kind: number): Map<string, LegalAction> {
   const out = new Map<string, LegalAction>();
   for (const action of state.legal) {
-    if (action.kind === "place" && action.to && placementSymbol(action.text) === symbol.toUpperCase()) {
-      out.set(action.to, action);
-    }
+    if (action.kind === "place" && action.to !== null && action.place === kind) out.set(action.to, action);
   }
   return out;
+}
+
+/** The piece kinds that may be placed now, in the order the legal actions name them. */
+export function placeableKinds(state: StateView): number[] {
+  const kinds = new Set<number>();
+  for (const action of state.legal) if (action.kind === "place" && action.place !== null) kinds.add(action.place);
+  return [...kinds];
 }
 
 /** The `end` action (pass, commit), if the turn may end now. */
@@ -161,37 +166,33 @@ export function endAction(state: StateView): LegalAction | undefined {
   return state.legal.find((a) => a.kind === "end");
 }
 
-/** How many pieces of each symbol the reserve still holds. */
-export function reserveBySymbol(state: StateView, pieces: PieceInfo[]): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const { kind, count } of state.reserve) {
-    const symbol = pieces[kind]?.symbol;
-    if (symbol !== undefined && count > 0) out.set(symbol.toUpperCase(), count);
-  }
+/** How many pieces of each kind the viewer still has to place (`to_place`). */
+export function toPlaceByKind(state: StateView): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const { kind, count } of state.to_place) if (count > 0) out.set(kind, (out.get(kind) ?? 0) + count);
   return out;
 }
 
 /**
- * Random placements for a setup: for each symbol, as many legal placements as `counts` asks,
+ * Random placements for a setup: for each kind, as many legal placements as `counts` asks,
  * all on distinct squares, chosen with `random` (numbers in [0, 1)). The server checks them.
  */
-export function randomPlacements(state: StateView, counts: Map<string, number>, random: () => number): string[] {
-  const bySymbol = new Map<string, LegalAction[]>();
+export function randomPlacements(state: StateView, counts: Map<number, number>, random: () => number): LegalAction[] {
+  const byKind = new Map<number, LegalAction[]>();
   for (const action of state.legal) {
-    const symbol = action.kind === "place" ? placementSymbol(action.text) : null;
-    if (symbol === null || action.to === null) continue;
-    bySymbol.set(symbol, [...(bySymbol.get(symbol) ?? []), action]);
+    if (action.kind !== "place" || action.place === null || action.to === null) continue;
+    byKind.set(action.place, [...(byKind.get(action.place) ?? []), action]);
   }
   const used = new Set<string>();
-  const out: string[] = [];
-  for (const [symbol, count] of counts) {
-    const free = bySymbol.get(symbol) ?? [];
+  const out: LegalAction[] = [];
+  for (const [kind, count] of counts) {
+    const free = byKind.get(kind) ?? [];
     let placed = 0;
     while (placed < count && free.length > 0) {
       const [pick] = free.splice(Math.floor(random() * free.length), 1);
       if (!pick?.to || used.has(pick.to)) continue;
       used.add(pick.to);
-      out.push(pick.text);
+      out.push(pick);
       placed += 1;
     }
   }
@@ -199,27 +200,26 @@ export function randomPlacements(state: StateView, counts: Map<string, number>, 
 }
 
 /**
- * Fills a setup at random: the reserve's pieces in batches on distinct legal squares, then,
+ * Fills a setup at random: the pieces to place in batches on distinct legal squares, then,
  * while the setup cannot be committed yet, one legal placement at a time (armies with choices,
  * such as which leaders to field). `step` proposes placements and resolves to the state after
  * them, or rejects when the server refuses; a refused batch is retried one placement at a time.
  */
 export async function randomSetup(
   state: StateView,
-  pieces: PieceInfo[],
-  step: (actions: string[]) => Promise<StateView>,
+  step: (actions: LegalAction[]) => Promise<StateView>,
   random: () => number,
 ): Promise<StateView> {
   let current = state;
   for (let round = 0; round < 400; round += 1) {
-    const counts = reserveBySymbol(current, pieces);
+    const counts = toPlaceByKind(current);
     let picks = counts.size > 0 ? randomPlacements(current, counts, random) : [];
     if (picks.length === 0) {
       if (endAction(current)) break;
       const places = current.legal.filter((a) => a.kind === "place");
       const one = places[Math.floor(random() * places.length)];
       if (!one) break;
-      picks = [one.text];
+      picks = [one];
     }
     try {
       current = await step(picks);
@@ -235,4 +235,3 @@ export async function randomSetup(
   }
   return current;
 }
-

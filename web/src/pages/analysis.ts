@@ -3,12 +3,13 @@
 // point a different action can be tried, which starts a new line from there.
 
 import * as api from "../api/http";
-import type { GameAndState, GameInfo, LegalAction, MoveListTurn, Side, StateView } from "../api/types";
+import type { ActionView, GameAndState, GameInfo, LegalAction, MoveListTurn, Side, StateView } from "../api/types";
 import { analysisLine, type AnalysisLine, setAnalysisLine } from "../core/storage";
 import { endAction, randomSetup } from "../core/turn";
 import { attackList, BoardControl } from "../ui/control";
 import { h, replace } from "../ui/dom";
 import { moveList } from "../ui/movelist";
+import { tallyTable } from "../ui/tallies";
 import { toast, toastError } from "../ui/toast";
 
 /** Reads a record file into an analysis line (the server replays it). */
@@ -26,9 +27,9 @@ export async function lineFromRecord(text: string, title: string): Promise<Analy
 export function lineTurns(line: AnalysisLine, first: Side, setupTurns: number): { turns: MoveListTurn[]; ends: number[] } {
   const turns: MoveListTurn[] = [];
   const ends: number[] = [];
-  let current: string[] = [];
+  let current: ActionView[] = [];
   line.actions.forEach((action, i) => {
-    if (action !== "end") current.push(action);
+    if (action.kind !== "end") current.push(action);
     if (line.ends[i]) {
       const side: Side = turns.length % 2 === 0 ? first : first === "white" ? "black" : "white";
       turns.push({ side, setup: turns.length < setupTurns, actions: current, done: true });
@@ -98,7 +99,7 @@ class AnalysisBoard {
     try {
       let state = this.cache.get(target);
       if (!state) {
-        state = target === 0 ? this.first : (await api.analysis(this.line.scenario, this.line.options, this.line.actions.slice(0, target))).state;
+        state = target === 0 ? this.first : (await api.analysis(this.line.scenario, this.line.options, texts(this.line.actions.slice(0, target)))).state;
         this.cache.set(target, state);
       }
       this.cursor = target;
@@ -111,30 +112,32 @@ class AnalysisBoard {
   }
 
   private act(action: LegalAction): Promise<void> {
-    return this.extend([action.text]);
+    return this.extend([view(action)]);
   }
 
   /** Sets up the side to move at random (the server checks every placement) and commits. */
   private async randomSetup(): Promise<void> {
     const base = this.line.actions.slice(0, this.cursor);
-    const added: string[] = [];
-    const step = async (actions: string[]): Promise<StateView> => {
-      const { state } = await api.analysis(this.line.scenario, this.line.options, [...base, ...added, ...actions]);
-      added.push(...actions);
+    const added: ActionView[] = [];
+    const step = async (actions: LegalAction[]): Promise<StateView> => {
+      const { state } = await api.analysis(this.line.scenario, this.line.options, texts([...base, ...added, ...actions]));
+      added.push(...actions.map(view));
       return state;
     };
-    await randomSetup(this.state, this.info.pieces, step, Math.random);
-    await this.extend([...added, "end"]);
+    const ready = await randomSetup(this.state, step, Math.random);
+    const end = endAction(ready);
+    await this.extend(end ? [...added, view(end)] : added);
   }
 
-  /** Continues the line from the cursor with `texts` (a new line if the old one went on). */
-  private async extend(texts: string[]): Promise<void> {
+  /** Continues the line from the cursor with `added` (a new line if the old one went on). */
+  private async extend(added: ActionView[]): Promise<void> {
+    if (added.length === 0) return;
     const before = this.state;
-    const actions = [...this.line.actions.slice(0, this.cursor), ...texts];
+    const actions = [...this.line.actions.slice(0, this.cursor), ...added];
     try {
-      const { state } = await api.analysis(this.line.scenario, this.line.options, actions);
+      const { state } = await api.analysis(this.line.scenario, this.line.options, texts(actions));
       // Only the last action can end the turn: the server refuses actions after an end.
-      const ends = [...this.line.ends.slice(0, this.cursor), ...texts.map((_, i) => i === texts.length - 1 && turnChanged(before, state))];
+      const ends = [...this.line.ends.slice(0, this.cursor), ...added.map((_, i) => i === added.length - 1 && turnChanged(before, state))];
       this.line = { ...this.line, actions, ends };
       setAnalysisLine(this.line);
       for (const k of [...this.cache.keys()]) if (k > this.cursor) this.cache.delete(k);
@@ -156,7 +159,8 @@ class AnalysisBoard {
       this.panel,
       h("h2", {}, this.info.scenario.name),
       h("p", { class: "muted" }, this.line.title),
-      h("p", { class: "status", id: "status" }, statusLine(this.state)),
+      h("p", { class: "status", id: "status" }, statusLine(this.state, this.info.turn_unit)),
+      tallyTable(this.state.tallies),
       h(
         "div",
         { class: "nav" },
@@ -206,11 +210,21 @@ function turnChanged(before: StateView, after: StateView): boolean {
   return before.to_move !== after.to_move || before.phase !== after.phase || before.turn.number !== after.turn.number;
 }
 
-function statusLine(state: StateView): string {
+function statusLine(state: StateView, unit: string): string {
   if (state.outcome) return `${state.outcome.score} · ${state.outcome.text}`;
   const who = state.to_move === "white" ? "White" : "Black";
   if (state.phase === "setup") return `${who} sets up`;
-  return `${who} to move · ${state.turn.actions.length} of ${state.turn.cap} moves made this turn`;
+  return `${who} to move · ${state.turn.actions.length} of ${state.turn.cap} ${unit} used this turn`;
+}
+
+/** An action as a line keeps it: a legal action without its previews. */
+function view(action: ActionView): ActionView {
+  return { text: action.text, kind: action.kind, from: action.from, to: action.to, place: action.place };
+}
+
+/** What the server is sent for a line: its actions' texts. */
+function texts(actions: ActionView[]): string[] {
+  return actions.map((a) => a.text);
 }
 
 async function chooseScenario(root: HTMLElement): Promise<void> {

@@ -3,53 +3,12 @@
 // and opening a record on the analysis board.
 
 import * as api from "../api/http";
-import type { Mode, ScenarioEntry, Side } from "../api/types";
+import type { Mode, OptionSpec, ScenarioEntry, Side } from "../api/types";
 import { picture } from "../board/picture";
 import { rememberGame, myGames, setAnalysisLine } from "../core/storage";
 import { h, replace } from "../ui/dom";
 import { toastError } from "../ui/toast";
 import { lineFromRecord } from "./analysis";
-
-/** Labels of the options the shipped scenarios have; others show their name. */
-const OPTION_LABELS: Record<string, string> = {
-  "shorter-game": "Shorter game: capture 3 leaders",
-  "cannon-leader-swap": "Cannon-leader swap",
-  "self-activating-knights": "Knights activate themselves",
-  "extended-charge": "Extended heavy cavalry charge",
-  "light-cavalry-extra-move": "Light cavalry: extra 2-square move",
-  "water-crossing": "Lakes crossing",
-  "free-setup": "Free setup in deployment zones (hidden until both commit)",
-  "at-least-one-move": "At least one move a turn",
-  promotion: "Promotion on the far rank",
-  "leader-losses": "Lose after this many leaders lost (0: off)",
-  "turn-limit": "Turn limit (0: none)",
-  adjudication: "At the turn limit",
-  start: "Start position",
-  seed: "Random seed",
-};
-
-/** The family defaults of the options, shown when a scenario leaves one empty. */
-const OPTION_DEFAULTS: Record<string, string> = {
-  "shorter-game": "false",
-  "cannon-leader-swap": "false",
-  "self-activating-knights": "false",
-  "extended-charge": "false",
-  "light-cavalry-extra-move": "false",
-  "water-crossing": "false",
-  "free-setup": "false",
-  "at-least-one-move": "false",
-  promotion: "false",
-  "leader-losses": "0",
-  "turn-limit": "0",
-  adjudication: "draw",
-  seed: "0",
-};
-
-/** Choices of the options that take a word. */
-const OPTION_CHOICES: Record<string, string[]> = {
-  adjudication: ["draw", "material"],
-  start: ["standard", "fischer-random", "shuffle"],
-};
 
 /** Renders the front page into `root`. */
 export async function homePage(root: HTMLElement): Promise<void> {
@@ -72,10 +31,9 @@ export async function homePage(root: HTMLElement): Promise<void> {
     return;
   }
   replace(gallery);
-  // Smaller boards first: the parent games, then the large ones.
-  const order = ["chieftain", "warlord-original", "warlord-2-0", "medieval"];
-  const rank = (s: ScenarioEntry): number => (order.includes(s.id) ? order.indexOf(s.id) : order.length);
-  list.sort((a, b) => rank(a) - rank(b));
+  // Smaller boards first, then by name.
+  const size = (s: ScenarioEntry): number => s.board.files * s.board.ranks;
+  list.sort((a, b) => size(a) - size(b) || a.name.localeCompare(b.name));
   const choose = (s: ScenarioEntry): void => {
     for (const card of gallery.querySelectorAll(".card")) card.classList.toggle("chosen", card.getAttribute("data-id") === s.id);
     newGameForm(form, s);
@@ -87,15 +45,15 @@ export async function homePage(root: HTMLElement): Promise<void> {
       { type: "button", class: "card", "data-id": s.id, onclick: () => choose(s) },
       frame,
       h("strong", {}, s.name),
-      h("span", { class: "muted" }, s.family === "medieval" ? "Medieval War Chess" : "Warlord family"),
+      h("span", { class: "muted game-title" }, s.family_title),
+      h("span", { class: "muted size" }, `${s.board.files}×${s.board.ranks}`),
     );
     gallery.append(card);
     void api
       .analysis(s.id, {}, [], "spectator")
       .then(({ game, state }) => {
         frame.append(picture(game, state.pieces, 150));
-        const setup = state.phase === "setup" ? " · free setup" : "";
-        card.append(h("span", { class: "muted" }, `${game.board.files}×${game.board.ranks}${setup}`));
+        if (state.phase === "setup") card.querySelector(".size")?.append(" · free setup");
       })
       .catch(() => frame.append(h("span", { class: "muted" }, "no picture")));
   }
@@ -112,27 +70,13 @@ function newGameForm(form: HTMLFormElement, s: ScenarioEntry): void {
   const options = h("fieldset", { class: "options" }, h("legend", {}, "Options"));
   const values = new Map<string, () => string>();
   const initial: Record<string, string> = {};
-  for (const [name, given] of Object.entries(s.options)) {
-    const value = given === "" ? (OPTION_DEFAULTS[name] ?? "") : given;
-    initial[name] = value;
-    const label = OPTION_LABELS[name] ?? name;
-    let input: HTMLInputElement | HTMLSelectElement;
-    if (value === "true" || value === "false") {
-      const box = h("input", { type: "checkbox", name: `option-${name}`, checked: value === "true" });
-      values.set(name, () => String(box.checked));
-      input = box;
-    } else if (OPTION_CHOICES[name]) {
-      const select = h("select", { name: `option-${name}` });
-      for (const choice of OPTION_CHOICES[name] ?? []) select.append(h("option", { value: choice, selected: choice === value }, choice));
-      values.set(name, () => select.value);
-      input = select;
-    } else {
-      const text = h("input", { type: /^\d+$/.test(value) ? "number" : "text", name: `option-${name}`, value, min: 0 });
-      values.set(name, () => text.value.trim());
-      input = text;
-    }
+  for (const spec of s.options) {
+    initial[spec.name] = spec.default;
+    const [input, value] = optionInput(spec);
+    values.set(spec.name, value);
     input.addEventListener("change", () => void showPreview());
-    options.append(h("label", { class: input instanceof HTMLInputElement && input.type === "checkbox" ? "check" : "" }, input, " ", label));
+    const check = input instanceof HTMLInputElement && input.type === "checkbox";
+    options.append(h("label", { class: `${check ? "check " : ""}option-help`, title: spec.help }, input, " ", spec.label));
   }
   const chosen = (): Record<string, string> => {
     const out: Record<string, string> = {};
@@ -160,7 +104,7 @@ function newGameForm(form: HTMLFormElement, s: ScenarioEntry): void {
     form,
     h("h2", {}, s.name),
     h("div", { class: "form-top" }, preview, h("p", { class: "description" }, paragraphs(s.description))),
-    Object.keys(s.options).length > 0 ? options : null,
+    s.options.length > 0 ? options : null,
     h(
       "fieldset",
       {},
@@ -207,6 +151,29 @@ function newGameForm(form: HTMLFormElement, s: ScenarioEntry): void {
     if (mode === "live") request.clock = { initial_seconds: Number(minutes.value) * 60, increment_seconds: Number(increment.value) };
     void create(request, side, s.name);
   };
+}
+
+/**
+ * The input of an option, built from its spec: a checkbox for a bool, a number input with its
+ * bounds for an integer, a list for a choice; with a function reading its value as text.
+ */
+function optionInput(spec: OptionSpec): [HTMLInputElement | HTMLSelectElement, () => string] {
+  const name = `option-${spec.name}`;
+  switch (spec.kind.type) {
+    case "bool": {
+      const box = h("input", { type: "checkbox", name, checked: spec.default === "true" });
+      return [box, () => String(box.checked)];
+    }
+    case "integer": {
+      const number = h("input", { type: "number", name, value: spec.default, min: spec.kind.min, max: spec.kind.max, step: 1 });
+      return [number, () => number.value.trim()];
+    }
+    case "choice": {
+      const select = h("select", { name });
+      for (const choice of spec.kind.choices) select.append(h("option", { value: choice, selected: choice === spec.default }, choice));
+      return [select, () => select.value];
+    }
+  }
 }
 
 async function create(request: api.NewGame, side: Side, scenario: string): Promise<void> {

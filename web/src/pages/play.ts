@@ -7,13 +7,14 @@ import { GameSocket } from "../api/socket";
 import type { GameAndState, GameInfo, LegalAction, Side, StateView } from "../api/types";
 import { glyphFor } from "../board/glyphs";
 import { SpriteCache } from "../board/sprites";
-import { placementSymbol, resultLine } from "../core/notation";
+import { resultLine } from "../core/notation";
 import { myGames, rememberGame, savedTurn, saveTurn, setAnalysisLine, tokenFor } from "../core/storage";
-import { endAction, randomSetup, reserveBySymbol, TurnBuilder } from "../core/turn";
+import { endAction, placeableKinds, placementsOf, randomSetup, toPlaceByKind, TurnBuilder } from "../core/turn";
 import { formatClock, timeLeft } from "../ui/clock";
 import { attackList, BoardControl } from "../ui/control";
 import { h, replace } from "../ui/dom";
 import { moveList } from "../ui/movelist";
+import { tallyTable } from "../ui/tallies";
 import { toast, toastError } from "../ui/toast";
 import { lineFromRecord } from "./analysis";
 
@@ -145,11 +146,11 @@ class GamePage {
     if (this.busy) return;
     this.busy = true;
     try {
-      const step = async (actions: string[]): Promise<StateView> => {
-        await this.turn.propose(...actions);
+      const step = async (actions: LegalAction[]): Promise<StateView> => {
+        await this.turn.propose(...actions.map((a) => a.text));
         return this.turn.state;
       };
-      await randomSetup(this.turn.state, this.info.pieces, step, Math.random);
+      await randomSetup(this.turn.state, step, Math.random);
     } finally {
       this.busy = false;
       this.update();
@@ -180,9 +181,9 @@ class GamePage {
     const state = this.turn.state;
     const interactive = this.myTurn() && !this.turn.turnEnded;
     this.control.show(state, interactive);
-    if (interactive && state.phase === "setup" && this.control.placingSymbol === null) {
-      const first = state.legal.map((a) => (a.kind === "place" ? placementSymbol(a.text) : null)).find((s) => s);
-      if (first) this.control.setPlacing(first);
+    if (interactive && state.phase === "setup" && this.control.placingKind === null) {
+      const [first] = placeableKinds(state);
+      if (first !== undefined) this.control.setPlacing(first);
     }
     this.render();
   }
@@ -192,8 +193,6 @@ class GamePage {
     const state = this.turn.state;
     const setup = base.phase === "setup";
     const over = base.phase === "over";
-    const family = this.info.scenario.family;
-    const hasLeaders = this.info.pieces.some((p) => p.command?.others);
     const top: Side = this.orientation === "white" ? "black" : "white";
     replace(
       this.panel,
@@ -205,7 +204,8 @@ class GamePage {
       this.myTurn() && !setup ? this.turnPanel() : null,
       h("div", { class: "selection", id: "selection" }),
       this.player(top === "white" ? "black" : "white"),
-      hasLeaders && family === "warlord"
+      tallyTable(base.tallies),
+      base.hints.commanders.length > 0
         ? h(
             "label",
             { class: "check" },
@@ -218,7 +218,7 @@ class GamePage {
                 this.control.setRanges(this.ranges);
               },
             }),
-            " Show leaders' activation ranges",
+            " Show activation ranges",
           )
         : null,
       moveList(state.moves, null),
@@ -239,19 +239,17 @@ class GamePage {
     }
     const left = Math.max(0, state.turn.cap - state.turn.actions.length);
     const offer = base.draw_offer && base.draw_offer !== this.seat ? ` · ${cap(base.draw_offer)} offers a draw` : "";
-    return `${who} turn · ${left} of ${state.turn.cap} ${this.info.scenario.family === "medieval" ? "actions" : "activations"} left${offer}`;
+    return `${who} turn · ${left} of ${state.turn.cap} ${this.info.turn_unit} left${offer}`;
   }
 
   private player(side: Side): HTMLElement {
     const ai = this.info.ai?.side === side;
     const name = ai ? `Computer (level ${this.info.ai?.level})` : side === this.seat ? "You" : "Opponent";
-    const captured = this.turn.base.leaders_captured[side === "white" ? 0 : 1];
     return h(
       "div",
       { class: `player ${side}${this.turn.base.to_move === side && !this.turn.base.outcome ? " to-move" : ""}` },
       h("span", { class: `dot ${side}` }),
       h("span", {}, `${cap(side)} · ${name}`),
-      captured > 0 ? h("span", { class: "muted" }, ` · ${captured} leader${captured > 1 ? "s" : ""} taken`) : null,
       this.turn.base.clock ? h("span", { class: "clock", "data-side": side }, "") : null,
     );
   }
@@ -282,7 +280,7 @@ class GamePage {
         { class: "buttons" },
         h("button", { type: "button", id: "undo", disabled: proposed.length === 0 || this.busy, onclick: () => void this.undo() }, "Undo"),
         proposed.length === 0
-          ? h("button", { type: "button", id: "pass", disabled: !end || this.busy, onclick: () => void this.send(["end"]) }, "Pass")
+          ? h("button", { type: "button", id: "pass", disabled: !end || this.busy, onclick: () => { if (end) void this.send([end.text]); } }, "Pass")
           : h("button", { type: "button", id: "end-turn", class: "primary", disabled: (!end && !this.turn.turnEnded) || this.busy, onclick: () => void this.send(this.turn.turnToSend()) }, sendLabel),
       ),
     );
@@ -290,31 +288,34 @@ class GamePage {
 
   private setupPanel(): HTMLElement {
     const state = this.turn.state;
-    const counts = reserveBySymbol(state, this.info.pieces);
+    const counts = toPlaceByKind(state);
     const palette = h("div", { class: "palette", id: "palette" });
-    // Every piece that may be placed now: the reserve's, and an army's optional choices.
-    const placeable = new Set(state.legal.flatMap((a) => (a.kind === "place" ? [placementSymbol(a.text) ?? ""] : [])));
-    for (const symbol of placeable) {
-      const count = counts.get(symbol);
-      const piece = this.info.pieces.find((p) => p.symbol.toUpperCase() === symbol);
+    // The pieces still to place (`to_place`), then any other kind a legal placement offers now
+    // (an army's optional choices).
+    const legalKinds = placeableKinds(state);
+    const kinds = [...counts.keys(), ...legalKinds.filter((k) => !counts.has(k))];
+    for (const kind of kinds) {
+      const count = counts.get(kind);
+      const piece = this.info.pieces[kind];
       if (!piece || !this.seat) continue;
-      const icon = this.sprites.get(glyphFor(piece, this.info.scenario.family), this.seat, 64).toDataURL();
+      const icon = this.sprites.get(glyphFor(piece.appearance), this.seat, 64).toDataURL();
       const item = h(
         "button",
         {
           type: "button",
-          class: `reserve${this.control.placingSymbol === symbol ? " chosen" : ""}`,
-          "data-symbol": symbol,
+          class: `reserve${this.control.placingKind === kind ? " chosen" : ""}`,
+          "data-kind": kind,
+          disabled: !legalKinds.includes(kind),
           title: `${piece.name}: click, then click a square (or drag it onto the board)`,
           onclick: () => {
-            this.control.setPlacing(this.control.placingSymbol === symbol ? null : symbol);
+            this.control.setPlacing(this.control.placingKind === kind ? null : kind);
             this.render();
           },
         },
         h("img", { src: icon, alt: "", width: 32, height: 32 }),
         h("span", {}, count === undefined ? `${piece.name} (choice)` : `${piece.name} ×${count}`),
       );
-      item.addEventListener("pointerdown", (e) => this.dragFromPalette(e, symbol, icon));
+      item.addEventListener("pointerdown", (e) => this.dragFromPalette(e, kind, icon));
       palette.append(item);
     }
     const end = endAction(state);
@@ -322,11 +323,11 @@ class GamePage {
     return h(
       "div",
       { class: "turn-panel" },
-      placeable.size > 0 ? palette : h("p", {}, "Every piece is placed."),
+      kinds.length > 0 ? palette : h("p", {}, "Every piece is placed."),
       h(
         "div",
         { class: "buttons" },
-        h("button", { type: "button", id: "random-fill", disabled: placeable.size === 0 || this.busy, onclick: () => void this.fill() }, "Random fill"),
+        h("button", { type: "button", id: "random-fill", disabled: legalKinds.length === 0 || this.busy, onclick: () => void this.fill() }, "Random fill"),
         h("button", { type: "button", id: "undo", disabled: placed === 0 || this.busy, onclick: () => void this.undo() }, "Undo"),
         h(
           "button",
@@ -346,7 +347,7 @@ class GamePage {
     );
   }
 
-  private dragFromPalette(down: PointerEvent, symbol: string, icon: string): void {
+  private dragFromPalette(down: PointerEvent, kind: number, icon: string): void {
     const ghost = h("img", { src: icon, class: "drag-ghost", alt: "" });
     let dragging = false;
     const move = (e: PointerEvent): void => {
@@ -354,7 +355,7 @@ class GamePage {
       if (!dragging) {
         dragging = true;
         document.body.append(ghost);
-        this.control.setPlacing(symbol);
+        this.control.setPlacing(kind);
       }
       ghost.style.left = `${e.clientX - 20}px`;
       ghost.style.top = `${e.clientY - 20}px`;
@@ -365,7 +366,7 @@ class GamePage {
       ghost.remove();
       if (!dragging) return;
       const square = this.control.board.squareAtClient(e.clientX, e.clientY);
-      const place = square ? this.turn.state.legal.find((a) => a.kind === "place" && a.to === square && a.text.toUpperCase().startsWith(`${symbol}@`)) : undefined;
+      const place = square ? placementsOf(this.turn.state, kind).get(square) : undefined;
       if (place) void this.propose(place.text);
     };
     window.addEventListener("pointermove", move);

@@ -1,10 +1,10 @@
-// Playing on the board: select a piece to see where it may go and which leaders could
-// activate it, click or drag to act, choose a reserve piece and a square to place it. Used
+// Playing on the board: select a piece to see where it may go and which commanders could
+// order it, click or drag to act, choose a piece kind to place and a square to place it. Used
 // by the game page and the analysis board alike; what an action does is the page's business.
+// Everything shown comes from the server's state: its legal actions, hints and move list.
 
 import type { GameInfo, LegalAction, Side, StateView } from "../api/types";
 import { BoardView, type Highlights, noHighlights, type TargetKind } from "../board/view";
-import { actionSquares } from "../core/notation";
 import { actingSquares, actionsFrom, placementsOf } from "../core/turn";
 import { h } from "./dom";
 
@@ -17,13 +17,13 @@ export class BoardControl {
   readonly board: BoardView;
   private interactive = false;
   private selected: string | null = null;
-  private placing: string | null = null;
+  private placing: number | null = null;
   private ranges = false;
   private onSelect: (actions: LegalAction[]) => void = () => undefined;
 
   /** A board for `info`, seen from `orientation`, showing `state` until told otherwise. */
   constructor(
-    private readonly info: GameInfo,
+    info: GameInfo,
     orientation: Side,
     private state: StateView,
     private readonly act: Act,
@@ -46,23 +46,23 @@ export class BoardControl {
     this.interactive = interactive;
     this.board.setPieces(state.pieces);
     if (this.selected && !actingSquares(state).has(this.selected)) this.selected = null;
-    if (this.placing && placementsOf(state, this.placing).size === 0) this.placing = null;
+    if (this.placing !== null && placementsOf(state, this.placing).size === 0) this.placing = null;
     this.refresh();
   }
 
-  /** Chooses the reserve piece to place (setup), or none. */
-  setPlacing(symbol: string | null): void {
-    this.placing = symbol;
+  /** Chooses the piece kind to place (an index into the game's pieces), or none. */
+  setPlacing(kind: number | null): void {
+    this.placing = kind;
     this.selected = null;
     this.refresh();
   }
 
-  /** The reserve piece being placed. */
-  get placingSymbol(): string | null {
+  /** The piece kind being placed. */
+  get placingKind(): number | null {
     return this.placing;
   }
 
-  /** Shows or hides every leader's activation box. */
+  /** Shows or hides every commander's area (`hints.commanders`). */
   setRanges(on: boolean): void {
     this.ranges = on;
     this.refresh();
@@ -76,7 +76,7 @@ export class BoardControl {
   private click(square: string): void {
     if (!this.interactive) return;
     const state = this.state;
-    if (this.placing) {
+    if (this.placing !== null) {
       const place = placementsOf(state, this.placing).get(square);
       if (place) this.act(place);
       return;
@@ -140,39 +140,35 @@ export class BoardControl {
     const marks: Highlights = noHighlights();
     marks.last = lastTurnSquares(state);
     let chosen: LegalAction[] = [];
-    if (this.interactive && this.placing) {
+    if (this.interactive && this.placing !== null) {
       for (const sq of placementsOf(state, this.placing).keys()) marks.targets.set(sq, "place");
     } else if (this.interactive && this.selected) {
       marks.selected = this.selected;
       for (const [to, actions] of actionsFrom(state, this.selected)) {
         chosen = chosen.concat(actions);
-        marks.targets.set(to, targetKind(actions, state, to));
+        marks.targets.set(to, targetKind(actions));
         const attack = actions.find((a) => a.combat);
         if (attack?.combat) {
           marks.labels.set(to, { text: `${attack.combat.offence}:${attack.combat.defence}`, good: attack.combat.success });
         }
       }
-      for (const sq of state.activators[this.selected] ?? []) marks.activators.add(sq);
+      const link = state.hints.links.find((l) => l.square === this.selected);
+      for (const sq of link?.commanders ?? []) marks.activators.add(sq);
     }
     if (this.interactive) {
       // Actions named by their target alone (`attack c4`: every adjacent piece joins).
       for (const a of state.legal) {
         if (a.from !== null || !a.to || a.kind === "place") continue;
         chosen.push(a);
-        marks.targets.set(a.to, targetKind([a], state, a.to));
+        marks.targets.set(a.to, targetKind([a]));
         if (a.combat) marks.labels.set(a.to, { text: `${a.combat.offence}:${a.combat.defence}`, good: a.combat.success });
       }
     }
-    if (this.ranges) marks.ranges = this.leaderRanges(state);
+    if (this.ranges) {
+      marks.ranges = state.hints.commanders.map((c) => ({ square: c.square, range: c.range, side: c.side, spent: c.left === 0 }));
+    }
     this.board.setHighlights(marks);
     this.onSelect(chosen);
-  }
-
-  private leaderRanges(state: StateView): Highlights["ranges"] {
-    return state.pieces.flatMap((p) => {
-      const command = this.info.pieces[p.kind]?.command;
-      return command && command.others && command.range > 0 ? [{ square: p.square, range: command.range, side: p.side }] : [];
-    });
   }
 }
 
@@ -195,12 +191,12 @@ export function combatText(action: LegalAction): string {
   return `strength ${c.offence} against defence ${c.defence}: ${c.success ? "succeeds" : "fails"}`;
 }
 
-function targetKind(actions: LegalAction[], state: StateView, to: string): TargetKind {
+function targetKind(actions: LegalAction[]): TargetKind {
   const kinds = new Set(actions.map((a) => a.kind));
   if (kinds.has("attack")) return "attack";
   if (kinds.has("fire")) return "fire";
   if (kinds.has("swap")) return "swap";
-  return state.pieces.some((p) => p.square === to) ? "capture" : "move";
+  return actions.some((a) => a.captures.length > 0) ? "capture" : "move";
 }
 
 /** The squares of the last finished turn (or the turn so far, when it has actions). */
@@ -209,5 +205,5 @@ function lastTurnSquares(state: StateView): Set<string> {
   const current = turns[turns.length - 1];
   const shown = current && (current.actions.length > 0 || current.done) ? current : turns[turns.length - 2];
   if (!shown || shown.setup) return new Set();
-  return new Set(shown.actions.flatMap(actionSquares));
+  return new Set(shown.actions.flatMap((a) => [a.from, a.to].filter((sq): sq is string => sq !== null)));
 }

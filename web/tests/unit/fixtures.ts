@@ -1,17 +1,32 @@
-// Small hand-made server states for the unit tests.
-import type { LegalAction, StateView } from "../../src/api/types";
+// Small hand-made server states for the unit tests, in the generated shapes.
+import type { ActionView, LegalAction, PieceInfo, StateView } from "../../src/api/types";
 
-/** A legal action from its text (squares read from `a-b`, `S@b`). */
-export function legal(text: string): LegalAction {
-  if (text === "end") return { text, kind: "end", from: null, to: null, combat: null };
-  const place = /^([A-Z0-9]+)@([a-z]+[0-9]+)$/.exec(text);
-  if (place) return { text, kind: "place", from: null, to: place[2] ?? null, combat: null };
-  const [from, to] = text.split("-");
-  return { text, kind: "move", from: from ?? null, to: to ?? null, combat: null };
+/** A legal action as the server would describe it. */
+export function legal(view: ActionView, extra: Partial<LegalAction> = {}): LegalAction {
+  return { ...view, with: [], captures: [], combat: null, ...extra };
 }
 
+/** A move from `from` to `to` (its text written as the server would). */
+export function move(from: string, to: string, extra: Partial<LegalAction> = {}): LegalAction {
+  return legal({ text: `${from}-${to}`, kind: "move", from, to, place: null }, extra);
+}
+
+/** A placement of piece kind `kind` (written with `symbol`) on `to`. */
+export function place(kind: number, symbol: string, to: string): LegalAction {
+  return legal({ text: `${symbol}@${to}`, kind: "place", from: null, to, place: kind });
+}
+
+/** The end of a turn. */
+export const END: LegalAction = legal({ text: "end", kind: "end", from: null, to: null, place: null });
+
+/** Two piece kinds: a warrior (kind 0) and a leader (kind 1). */
+export const PIECES: PieceInfo[] = [
+  { kind: 0, name: "Warrior", symbol: "W", class: "infantry", value: 1, command: null, appearance: { shape: "infantry", label: null } },
+  { kind: 1, name: "Leader", symbol: "L", class: "leader", value: 5, command: { capacity: 1, range: 2, others: true }, appearance: { shape: "crown", label: null } },
+];
+
 /** A White play state at event `seq` with these legal actions. */
-export function state(seq: number, legalTexts: string[], extra: Partial<StateView> = {}): StateView {
+export function state(seq: number, legalActions: LegalAction[], extra: Partial<StateView> = {}): StateView {
   return {
     game: "g1",
     seq,
@@ -21,14 +36,14 @@ export function state(seq: number, legalTexts: string[], extra: Partial<StateVie
     turn: { number: 1, cap: 2, actions: [] },
     turns_played: 0,
     pieces: [],
-    reserve: [],
-    legal: legalTexts.map(legal),
-    activators: {},
+    to_place: [],
+    legal: legalActions,
+    hints: { commanders: [], links: [] },
     moves: [],
     clock: null,
     draw_offer: null,
     outcome: null,
-    leaders_captured: [0, 0],
+    tallies: [],
     ...extra,
   };
 }

@@ -1,0 +1,96 @@
+//! What the Warlord rules tell callers about a position beyond its legal actions: actions
+//! described (the piece acting, what it captures), commanders and command links for a UI, the
+//! tallies shown per side and the pieces left to place.
+
+use super::{state, WarlordRules};
+use crate::action::Action;
+use crate::piece::KindId;
+use crate::position::{Phase, Position};
+use crate::ruleset::{ActionInfo, Commander, Hints, Tally};
+use crate::side::Side;
+
+impl WarlordRules {
+    /// A Warlord action described: a move captures whatever enemy stands where it lands; a
+    /// swap names the leader it exchanges with.
+    pub(super) fn describe_action(&self, pos: &Position, action: Action) -> ActionInfo {
+        let mut info = ActionInfo::plain(pos, action);
+        match action {
+            Action::Move { to, .. } => {
+                if let Some(victim) = pos.piece_at(to).filter(|p| p.side != pos.to_move()) {
+                    info.captures.push((to, victim));
+                }
+            }
+            Action::Swap { to, .. } => info.with.push(to),
+            _ => {}
+        }
+        info
+    }
+
+    /// The commanders of both sides and, on the side to move's turn, which of them could order
+    /// each piece that may still act.
+    pub(super) fn ui_hints(&self, pos: &Position) -> Hints {
+        let board = pos.board();
+        let mut commanders = Vec::new();
+        for side in Side::BOTH {
+            for &slot in pos.slots_of(side) {
+                let Some(command) = self.command(pos, slot).filter(|c| c.others && c.capacity > 0) else { continue };
+                let used = if side == pos.to_move() && pos.phase == Phase::Play {
+                    pos.turn.activated.iter().filter(|m| m.assigned == slot).count()
+                } else {
+                    0
+                };
+                commanders.push(Commander {
+                    square: board.square(pos.slots[slot as usize].cell as usize),
+                    side,
+                    range: u32::from(command.range),
+                    left: command.capacity.saturating_sub(used.min(255) as u8),
+                    capacity: command.capacity,
+                });
+            }
+        }
+        commanders.sort_by_key(|c| (c.square.rank, c.square.file));
+        let links = if pos.phase == Phase::Play {
+            let mut unmoved: Vec<_> =
+                pos.pieces(pos.to_move()).map(|(sq, _)| sq).filter(|&sq| !pos.has_moved(sq)).collect();
+            unmoved.sort_by_key(|s| (s.rank, s.file));
+            unmoved
+                .into_iter()
+                .map(|sq| (sq, self.activators_of(pos, sq)))
+                .filter(|(_, list)| !list.is_empty())
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Hints { commanders, links }
+    }
+
+    /// Leaders captured by each side, and leaders lost when the leader-losses rule is on.
+    pub(super) fn tally(&self, pos: &Position) -> Vec<Tally> {
+        let st = state(pos);
+        let per_side = |f: &dyn Fn(Side) -> u32| [f(Side::White), f(Side::Black)];
+        let mut out = vec![Tally {
+            name: "leaders-captured",
+            label: "Leaders captured",
+            values: per_side(&|s| st.leaders_captured_by(s)),
+        }];
+        if self.options.leader_losses > 0 {
+            out.push(Tally { name: "leaders-lost", label: "Leaders lost", values: per_side(&|s| st.leaders_lost(s)) });
+        }
+        out
+    }
+
+    /// The setup reserve of a side and its reinforcements waiting to enter, by kind.
+    pub(super) fn pieces_to_place(&self, pos: &Position, side: Side) -> Vec<(KindId, u16)> {
+        let st = state(pos);
+        let mut counts = vec![0u16; self.pieces.len()];
+        for (kind, n) in st.reserve(side) {
+            counts[usize::from(kind)] += n;
+        }
+        for a in st.arrivals().iter().filter(|a| a.side == side) {
+            if let Some(c) = counts.get_mut(usize::from(a.kind)) {
+                *c += a.count;
+            }
+        }
+        counts.into_iter().enumerate().filter(|(_, n)| *n > 0).map(|(k, n)| (k as KindId, n)).collect()
+    }
+}

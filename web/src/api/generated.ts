@@ -1,0 +1,620 @@
+// Generated from the server's Rust types by ts-rs (server/src/api_types.rs); do not edit.
+// `WARLORD_BLESS=1 cargo test -p warlord-server api_types` writes it again.
+
+export type Side = "white" | "black";
+
+export type Square = string;
+
+export type Geometry = "square" | "hex";
+
+export type UnitClass = "leader" | "heavy-cavalry" | "cannon" | "light-cavalry" | "infantry" | "other";
+
+export type Command = { 
+/**
+ * How many pieces it may activate in one turn (its level).
+ */
+capacity: number, 
+/**
+ * How far (in king steps) a piece may be from it and still be activated.
+ */
+range: number, 
+/**
+ * Whether it may activate other pieces, or only itself (un-numbered and promoted leaders,
+ * self-activating knights).
+ */
+others: boolean, };
+
+export type Appearance = { 
+/**
+ * The silhouette: `crown`, `coronet`, `armoured`, `horse`, `cannon`, `infantry`, `sword`,
+ * `staff`, `mitre`, `tower`, `king`, `queen`, `pawn` or `disc`.
+ */
+shape: string, 
+/**
+ * A short label drawn on it (a leader's level, a symbol), if any.
+ */
+label: string | null, };
+
+export type Combat = { 
+/**
+ * Total offence of the attackers.
+ */
+offence: number, 
+/**
+ * The defence of the target.
+ */
+defence: number, 
+/**
+ * Whether the attack succeeds (offence greater than defence).
+ */
+success: boolean, };
+
+export type ActionKind = "move" | "swap" | "attack" | "fire" | "place" | "end";
+
+export type IllegalKind = "phase" | "off-board" | "no-piece" | "no-command" | "turn-spent" | "unreachable" | "placement" | "option-off" | "must-act";
+
+export type EndReason = "all-leaders-captured" | "shorter-game" | "double-pass" | "no-pieces" | "dead-position" | "command-collapse" | "towns" | "leader-losses" | "turn-limit" | "resignation" | "agreement" | "timeout";
+
+export type Commander = { 
+/**
+ * Its square.
+ */
+square: Square, 
+/**
+ * Its side.
+ */
+side: Side, 
+/**
+ * Its range: every cell within this many steps (in the board's geometry) of its square.
+ */
+range: number, 
+/**
+ * The orders it may still give in the turn in progress (0 once spent).
+ */
+left: number, 
+/**
+ * The orders it may give in a whole turn.
+ */
+capacity: number, };
+
+export type Tally = { 
+/**
+ * A stable name, kebab-case (`leaders-captured`).
+ */
+name: string, 
+/**
+ * A label for people.
+ */
+label: string, 
+/**
+ * White's and Black's counts.
+ */
+values: [number, number], };
+
+export type OptionType = { "type": "bool" } | { "type": "integer", 
+/**
+ * The smallest value.
+ */
+min: number, 
+/**
+ * The largest value.
+ */
+max: number, } | { "type": "choice", 
+/**
+ * The words allowed.
+ */
+choices: Array<string>, };
+
+export type OptionSpec = { 
+/**
+ * Its name in scenario files, records and requests (`shorter-game`).
+ */
+name: string, 
+/**
+ * Its type and allowed values.
+ */
+kind: OptionType, 
+/**
+ * Its default value as it is written (`false`, `0`, `draw`): the family's, or the
+ * scenario's where the scenario sets it.
+ */
+default: string, 
+/**
+ * A short label for a form.
+ */
+label: string, 
+/**
+ * What it does, in a sentence or two.
+ */
+help: string, };
+
+export type Mode = "live" | "correspondence" | "ai";
+
+export type ClockConfig = { 
+/**
+ * Each side's time at the start, in milliseconds.
+ */
+initial_ms: number, 
+/**
+ * Time added after each of a side's turns, in milliseconds.
+ */
+increment_ms: number, };
+
+export type ClockView = { 
+/**
+ * White's time left (milliseconds), as of `at_ms`.
+ */
+white_ms: number, 
+/**
+ * Black's time left (milliseconds), as of `at_ms`.
+ */
+black_ms: number, 
+/**
+ * The side whose clock runs, if any.
+ */
+running: Side | null, 
+/**
+ * The server time these figures are for (Unix milliseconds).
+ */
+at_ms: number, 
+/**
+ * The time added after each turn (milliseconds).
+ */
+increment_ms: number, };
+
+export type AiSeat = { 
+/**
+ * The side the AI plays.
+ */
+side: Side, 
+/**
+ * Its strength, 1 (weakest) to 8.
+ */
+level: number, };
+
+export type ScenarioBoard = { 
+/**
+ * `square` or `hex`.
+ */
+geometry: Geometry, 
+/**
+ * Number of files.
+ */
+files: number, 
+/**
+ * Number of ranks.
+ */
+ranks: number, };
+
+export type ScenarioEntry = { 
+/**
+ * Its id.
+ */
+id: string, 
+/**
+ * Its display name.
+ */
+name: string, 
+/**
+ * What it is.
+ */
+description: string, 
+/**
+ * The name of its game family, for people.
+ */
+family_title: string, 
+/**
+ * Its board's geometry and size.
+ */
+board: ScenarioBoard, 
+/**
+ * Its options, with this scenario's defaults.
+ */
+options: Array<OptionSpec>, };
+
+export type ScenarioInfo = { 
+/**
+ * Its id.
+ */
+id: string, 
+/**
+ * Its display name.
+ */
+name: string, 
+/**
+ * Its description.
+ */
+description: string, 
+/**
+ * The name of its game family, for people.
+ */
+family_title: string, };
+
+export type BoardInfo = { 
+/**
+ * `square`, or `hex` (offset rows, docs/NOTATION.md).
+ */
+geometry: Geometry, 
+/**
+ * Number of files (columns), named a, b, ..., z, aa, ab, ...
+ */
+files: number, 
+/**
+ * Number of ranks (rows), numbered from 1.
+ */
+ranks: number, 
+/**
+ * One string per rank, the top rank first, one terrain code per file: `.` open,
+ * `~` water, `T` town, `F` trees, `^` hill (as in scenario files).
+ */
+terrain: Array<string>, };
+
+export type PieceInfo = { 
+/**
+ * Its index.
+ */
+kind: number, 
+/**
+ * Its name.
+ */
+name: string, 
+/**
+ * Its symbol (upper case; Black's pieces are written in lower case).
+ */
+symbol: string, 
+/**
+ * Its role.
+ */
+class: UnitClass, 
+/**
+ * Its points value.
+ */
+value: number, 
+/**
+ * Its command powers, if it activates pieces.
+ */
+command: Command | null, 
+/**
+ * How to draw it.
+ */
+appearance: Appearance, };
+
+export type GameInfo = { 
+/**
+ * The game's id.
+ */
+id: string, 
+/**
+ * The scenario.
+ */
+scenario: ScenarioInfo, 
+/**
+ * Option overrides chosen at creation.
+ */
+options: { [key in string]: string }, 
+/**
+ * How it is played.
+ */
+mode: Mode, 
+/**
+ * The clock settings, if clocked.
+ */
+clock: ClockConfig | null, 
+/**
+ * The AI's seat, against the AI.
+ */
+ai: AiSeat | null, 
+/**
+ * Whether the lobby lists it.
+ */
+public: boolean, 
+/**
+ * When it was created (Unix milliseconds).
+ */
+created_ms: number, 
+/**
+ * The board.
+ */
+board: BoardInfo, 
+/**
+ * The piece kinds; `kind` in pieces and actions indexes this list.
+ */
+pieces: Array<PieceInfo>, 
+/**
+ * What a turn is counted in, plural (`activations`, `actions`).
+ */
+turn_unit: string, };
+
+export type ActionView = { 
+/**
+ * The action in the project notation: what to send back to play it.
+ */
+text: string, 
+/**
+ * Its kind.
+ */
+kind: ActionKind, 
+/**
+ * The square a piece acts from, if any.
+ */
+from: Square | null, 
+/**
+ * The square it goes to or aims at, if any.
+ */
+to: Square | null, 
+/**
+ * For a placement, the kind placed.
+ */
+place: number | null, };
+
+export type LegalAction = { 
+/**
+ * The other own pieces taking part (a melee's attackers, a swap's leader).
+ */
+with: Array<Square>, 
+/**
+ * The squares of the pieces it captures (for an attack, if it succeeds).
+ */
+captures: Array<Square>, 
+/**
+ * The odds of an attack or a shot.
+ */
+combat: Combat | null, 
+/**
+ * The action in the project notation: what to send back to play it.
+ */
+text: string, 
+/**
+ * Its kind.
+ */
+kind: ActionKind, 
+/**
+ * The square a piece acts from, if any.
+ */
+from: Square | null, 
+/**
+ * The square it goes to or aims at, if any.
+ */
+to: Square | null, 
+/**
+ * For a placement, the kind placed.
+ */
+place: number | null, };
+
+export type CommandLink = { 
+/**
+ * The piece's square.
+ */
+square: Square, 
+/**
+ * The squares of the pieces that could order it.
+ */
+commanders: Array<Square>, };
+
+export type HintsView = { 
+/**
+ * The pieces that order others, of both sides, with their range and orders left.
+ */
+commanders: Array<Commander>, 
+/**
+ * For each piece of the viewer that could act now (its turn only), the squares of the
+ * pieces that could order it.
+ */
+links: Array<CommandLink>, };
+
+export type PieceView = { 
+/**
+ * Where it stands.
+ */
+square: Square, 
+/**
+ * Its side.
+ */
+side: Side, 
+/**
+ * Its kind (index into the game's pieces).
+ */
+kind: number, 
+/**
+ * Its symbol, in the side's case.
+ */
+symbol: string, 
+/**
+ * Whether it has acted this turn.
+ */
+moved: boolean, };
+
+export type ToPlace = { 
+/**
+ * The kind.
+ */
+kind: number, 
+/**
+ * How many.
+ */
+count: number, };
+
+export type TurnView = { 
+/**
+ * Its number in play (1 for the first turn), or 0 during setup.
+ */
+number: number, 
+/**
+ * How many actions it allows.
+ */
+cap: number, 
+/**
+ * The actions taken so far (empty for the other side's setup).
+ */
+actions: Array<ActionView>, };
+
+export type MoveListTurn = { 
+/**
+ * The side that played it.
+ */
+side: Side, 
+/**
+ * Whether it was a setup turn.
+ */
+setup: boolean, 
+/**
+ * Its actions (an empty finished turn is a pass).
+ */
+actions: Array<ActionView>, 
+/**
+ * Whether it has ended.
+ */
+done: boolean, };
+
+export type OutcomeView = { 
+/**
+ * The winner; `null` for a draw.
+ */
+winner: Side | null, 
+/**
+ * Why it ended (kebab-case, like `all-leaders-captured`, `resignation`, `timeout`).
+ */
+reason: EndReason, 
+/**
+ * `1-0`, `0-1` or `1/2-1/2`.
+ */
+score: "1-0" | "0-1" | "1/2-1/2", 
+/**
+ * A sentence for people.
+ */
+text: string, };
+
+export type StateView = { 
+/**
+ * The game's id.
+ */
+game: string, 
+/**
+ * The number of events so far (the next event's sequence number).
+ */
+seq: number, 
+/**
+ * Who this view is for: `white`, `black` or `spectator`.
+ */
+you: Side | "spectator", 
+/**
+ * `setup`, `play` or `over`.
+ */
+phase: "setup" | "play" | "over", 
+/**
+ * The side whose turn (or setup) it is.
+ */
+to_move: Side, 
+/**
+ * The turn in progress.
+ */
+turn: TurnView, 
+/**
+ * Turns completed since play began.
+ */
+turns_played: number, 
+/**
+ * Every piece the viewer may see.
+ */
+pieces: Array<PieceView>, 
+/**
+ * Pieces the viewer still has to place (setup reserve, arrived reinforcements).
+ */
+to_place: Array<ToPlace>, 
+/**
+ * The viewer's legal actions, when it is the viewer's turn; empty otherwise.
+ */
+legal: Array<LegalAction>, 
+/**
+ * Commanders and command links, from the rules.
+ */
+hints: HintsView, 
+/**
+ * The move list the viewer may see.
+ */
+moves: Array<MoveListTurn>, 
+/**
+ * The clocks, in clocked games.
+ */
+clock: ClockView | null, 
+/**
+ * The side with a pending draw offer.
+ */
+draw_offer: Side | null, 
+/**
+ * The result, once over.
+ */
+outcome: OutcomeView | null, 
+/**
+ * The counts per side the rules keep (leaders captured, ...).
+ */
+tallies: Array<Tally>, };
+
+export type GameAndState = { 
+/**
+ * The description.
+ */
+game: GameInfo, 
+/**
+ * The state.
+ */
+state: StateView, };
+
+export type Preview = { 
+/**
+ * The state the seat would see (its `seq` counts the proposed actions).
+ */
+state: StateView, 
+/**
+ * Whether the actions end the seat's turn (or the game).
+ */
+turn_ended: boolean, };
+
+export type RecordTurn = { 
+/**
+ * Its number, counted in pairs.
+ */
+number: number, 
+/**
+ * Whether it is the second side's turn of the pair.
+ */
+second: boolean, 
+/**
+ * The record's comment on it.
+ */
+comment: string | null, 
+/**
+ * Index of its first action in `actions`.
+ */
+start: number, 
+/**
+ * Index after its last action (its end included).
+ */
+end: number, };
+
+export type ParsedRecord = { 
+/**
+ * The scenario id.
+ */
+scenario: string, 
+/**
+ * The options of its tags.
+ */
+options: { [key in string]: string }, 
+/**
+ * Its tags.
+ */
+tags: Array<[string, string]>, 
+/**
+ * Every legal action in order, each turn's end included (kind `end`).
+ */
+actions: Array<ActionView>, 
+/**
+ * Its turns, as ranges of `actions`.
+ */
+turns: Array<RecordTurn>, 
+/**
+ * The first illegal action, if the record has one (the actions before it are kept).
+ */
+error: string | null, };
+
