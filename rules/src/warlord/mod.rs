@@ -47,6 +47,10 @@ pub struct WarlordConfig {
     pub sections: Option<Sections>,
     /// Reinforcements entering during play.
     pub waves: Vec<Wave>,
+    /// The cells of the board's rectangle that are not squares of the board (the corners
+    /// outside a ring board): water on the board, and no move passes over them, whatever the
+    /// options.
+    pub outside: Vec<Square>,
 }
 
 impl WarlordConfig {
@@ -63,6 +67,7 @@ impl WarlordConfig {
             army: None,
             sections: None,
             waves: Vec::new(),
+            outside: Vec::new(),
         }
     }
 }
@@ -92,6 +97,8 @@ pub struct WarlordRules {
     compiled: Vec<CompiledKind>,
     /// Whether the board has towns, trees or hills.
     has_obstacles: bool,
+    /// For each padded cell, whether it is one of [`WarlordConfig::outside`].
+    outside: Vec<bool>,
     neighbour_offsets: [isize; 8],
     /// For each activation range, the offsets of the box around an activator.
     box_offsets: Vec<Vec<isize>>,
@@ -136,11 +143,17 @@ impl WarlordRules {
             flags
         };
         let zones = [zone_flags(&zones[0]), zone_flags(&zones[1])];
+        let mut outside = vec![false; board.cell_count()];
+        for &sq in &config.outside {
+            board.check(sq).map_err(|e| e.to_string())?;
+            outside[board.index(sq)] = true;
+        }
         let mut rules = WarlordRules {
             board: board.clone(),
             pieces,
             compiled,
             has_obstacles,
+            outside,
             neighbour_offsets,
             box_offsets,
             options,
