@@ -180,20 +180,15 @@ fn reinforcements_enter_only_where_their_class_may_stand() {
     let wave = "[[reinforcements]]\nside = \"white\"\nturn = 1\nregion = \"a1:c1\"\npieces = { H = 1, A = 1 }";
     let r = rules(with(&[("a1", 'F'), ("b1", '^')]), &[], "", wave);
     let (h, a) = (r.pieces().by_symbol("H").unwrap(), r.pieces().by_symbol("A").unwrap());
-    let places: Vec<(char, String)> = legal(&r)
+    let mut places: Vec<String> = legal(&r)
         .into_iter()
         .filter_map(|act| match act {
-            Action::Place { kind, to } => Some((if kind == h { 'H' } else { 'A' }, to.to_string())),
+            Action::Place { kind, to } => Some(format!("{}@{to}", r.pieces().get(kind).symbol)),
             _ => None,
         })
         .collect();
-    let expected: Vec<(char, String)> =
-        [('H', "b1"), ('H', "c1"), ('A', "a1"), ('A', "c1")].iter().map(|&(k, s)| (k, s.to_string())).collect();
-    let mut sorted = places.clone();
-    sorted.sort();
-    let mut want = expected;
-    want.sort();
-    assert_eq!(sorted, want);
+    places.sort();
+    assert_eq!(places, ["A@a1", "A@c1", "H@b1", "H@c1"]);
     for (kind, at, what) in [(h, "a1", "trees"), (a, "b1", "hill")] {
         let err = r.play(&mut r.start(), Action::Place { kind, to: sq(at) }).expect_err(at);
         assert!(err.to_string().contains(what), "{err}");

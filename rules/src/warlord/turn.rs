@@ -147,9 +147,12 @@ impl WarlordRules {
                 let l = pos.slots[leader as usize];
                 let board = pos.board();
                 // Each piece lands where its class may stand ([000] Terrain).
-                let terrain_ok =
-                    self.may_stand(s.kind, board.square(cell)) && self.may_stand(l.kind, board.square(s.cell as usize));
-                if l.side == s.side && !l.moved && self.pieces.get(l.kind).class == UnitClass::Leader && terrain_ok {
+                if l.side == s.side
+                    && !l.moved
+                    && self.pieces.get(l.kind).class == UnitClass::Leader
+                    && self.may_stand(s.kind, board.square(cell))
+                    && self.may_stand(l.kind, board.square(s.cell as usize))
+                {
                     let mut moves = pos.turn.activated.clone();
                     moves.push(self.activated_move(pos, cannon, Some(leader)));
                     if activation::feasible(&mut moves, &Caps(self, pos)) {
@@ -287,10 +290,13 @@ impl WarlordRules {
             Ok(())
         } else {
             self.check_piece(pos, from)?;
-            for (piece, dest) in [(from, to), (to, from)] {
-                let refusal = pos.piece_at(piece).and_then(|p| self.standing_refusal(p.kind, dest));
-                if let Some(why) = refusal {
-                    return Err(IllegalAction::new(format!("{from}<>{to} is not a legal swap: {why}")));
+            // Orthogonal neighbours that are refused: say when it is because of the terrain.
+            if (from.file == to.file || from.rank == to.rank) && from.distance(to) == 1 {
+                for (piece, dest) in [(from, to), (to, from)] {
+                    let refusal = pos.piece_at(piece).and_then(|p| self.standing_refusal(p.kind, dest));
+                    if let Some(why) = refusal {
+                        return Err(IllegalAction::new(format!("{from}<>{to} is not a legal swap: {why}")));
+                    }
                 }
             }
             Err(IllegalAction::new(format!(
