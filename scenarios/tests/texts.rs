@@ -443,3 +443,50 @@ fn the_arrays_have_the_character_of_their_names() {
     let enemy = start.pieces(Side::Black).map(|(q, _)| q.rank).min().unwrap();
     assert_eq!(enemy - front - 1, 2, "clash-of-arms: empty ranks between the fronts");
 }
+
+/// A ring board's scenario with its own pieces instead of its start: `white` and `black` are
+/// placement lists (`"C@c7"`).
+fn ring_with(id: &str, white: &[&str], black: &[&str], options: &[(String, String)]) -> (WarlordRules, Position) {
+    let list = |v: &[&str]| v.iter().map(|p| format!("\"{p}\"")).collect::<Vec<_>>().join(", ");
+    let text: String = warlord_scenarios::get(id)
+        .unwrap_or_else(|| panic!("{id} is not shipped"))
+        .text
+        .lines()
+        .map(|line| {
+            if line.starts_with("position = ") {
+                format!("white = [{}]\nblack = [{}]\n", list(white), list(black))
+            } else {
+                format!("{line}\n")
+            }
+        })
+        .collect();
+    let rules =
+        Scenario::parse(&text, &format!("{id}.toml")).unwrap_or_else(|e| panic!("{e}")).warlord(options).unwrap();
+    let start = rules.start();
+    (rules, start)
+}
+
+#[test]
+fn no_move_passes_over_the_corners_outside_the_ring_boards() {
+    // The squares outside the four sections (a1:d6 on the River, a1:d5 on the Lakes boards) are
+    // no squares at all: a cannon on the flank next to the corner's inner square may not cut
+    // diagonally across it into the home field, with or without the water-crossing option.
+    let crossing = [("water-crossing".to_string(), "true".to_string())];
+    for (id, corner_top, top) in [("river", 6u8, 20u8), ("lakes", 5, 18), ("lakes-2", 5, 18)] {
+        let (cannon, inner, beyond) =
+            (format!("c{}", corner_top + 1), format!("d{corner_top}"), format!("e{}", corner_top - 1));
+        for options in [&[][..], &crossing[..]] {
+            let white = [format!("L@b{}", corner_top + 2), format!("C@{cannon}")];
+            let white: Vec<&str> = white.iter().map(String::as_str).collect();
+            let black = format!("L@h{top}");
+            let (rules, pos) = ring_with(id, &white, &[black.as_str()], options);
+            assert_eq!(rules.board().terrain(sq(&inner)), Terrain::Water, "{id}: {inner} is outside the sections");
+            let dests = rules.piece_destinations(&pos, sq(&cannon));
+            assert!(!dests.is_empty(), "{id}: the cannon has moves along the flank");
+            assert!(
+                !dests.contains(&sq(&beyond)),
+                "{id} {options:?}: the cannon on {cannon} passed over {inner} to {beyond}"
+            );
+        }
+    }
+}

@@ -47,6 +47,9 @@ pub struct Scenario {
     pub family: Family,
     /// The board with its terrain.
     pub board: Board,
+    /// The cells of the board's rectangle that are not squares of the board (map code `#`, the
+    /// corners outside a ring board): water to the board, and never passed over.
+    pub outside: Vec<Square>,
     /// Its piece kinds.
     pub pieces: PieceTable,
     /// The starting placement.
@@ -90,7 +93,7 @@ impl Scenario {
             Some(_) => return Err(fail("rules.activation-range", "must be a whole number from 0 to 10".into())),
         };
         let pieces = pieces::parse_pieces(&raw.pieces, default_range).map_err(|(f, m)| fail(&f, m))?;
-        let board = build_board(&raw, &pieces).map_err(|(f, m)| fail(&f, m))?;
+        let (board, outside) = build_board(&raw, &pieces).map_err(|(f, m)| fail(&f, m))?;
         let mut placement = Vec::new();
         if let Some(rows) = &raw.setup.position {
             placement = parse_position(rows, &board, &pieces).map_err(|m| fail("setup.position", m))?;
@@ -146,6 +149,7 @@ impl Scenario {
             reconstruction: raw.reconstruction,
             family,
             board,
+            outside,
             pieces,
             placement,
             zones,
@@ -195,6 +199,7 @@ impl Scenario {
         config.army = self.army.clone();
         config.sections = self.sections.clone();
         config.waves = self.waves.clone();
+        config.outside = self.outside.clone();
         WarlordRules::new(WarlordSetup {
             board: self.board.clone(),
             pieces: self.pieces.clone(),
@@ -425,11 +430,14 @@ fn parse_wave(raw: &raw::RawWave, board: &Board, pieces: &PieceTable) -> Result<
     Ok(Wave { side, turn, region, pieces })
 }
 
-fn build_board(raw: &RawScenario, pieces: &PieceTable) -> Result<Board, (String, String)> {
+/// The board, and the cells of its rectangle that are not squares of it (`#` in the map: water,
+/// which no list may change).
+fn build_board(raw: &RawScenario, pieces: &PieceTable) -> Result<(Board, Vec<Square>), (String, String)> {
     let b = &raw.board;
     let size = |n: i64| u32::try_from(n).unwrap_or(0);
     let mut board = Board::with_geometry(b.geometry, size(b.files), size(b.ranks), pieces.reach())
         .map_err(|e| ("board".to_string(), e.to_string()))?;
+    let mut outside = Vec::new();
     if let Some(map) = &b.map {
         if map.len() != usize::from(board.ranks()) {
             return Err(("board.map".into(), format!("has {} rows; the board has {} ranks", map.len(), board.ranks())));
@@ -450,11 +458,15 @@ fn build_board(raw: &RawScenario, pieces: &PieceTable) -> Result<Board, (String,
                 ));
             }
             for (file, code) in codes.into_iter().enumerate() {
-                let terrain = Terrain::from_code(code).ok_or_else(|| {
+                if code == NOT_A_SQUARE {
+                    outside.push(Square::new(file as u8, rank));
+                }
+                let as_terrain = if code == NOT_A_SQUARE { Terrain::Water.code() } else { code };
+                let terrain = Terrain::from_code(as_terrain).ok_or_else(|| {
                     (
                         "board.map".to_string(),
                         format!(
-                            "row {} has `{code}`, which is no terrain code (. open, ~ water, T town, F trees, ^ hill)",
+                            "row {} has `{code}`, which is no terrain code (. open, ~ water, T town, F trees, ^ hill, # not a square)",
                             i + 1
                         ),
                     )
@@ -473,12 +485,18 @@ fn build_board(raw: &RawScenario, pieces: &PieceTable) -> Result<Board, (String,
     ] {
         for item in list {
             for sq in parse_region(item, &board).map_err(|m| (field.to_string(), m))? {
+                if outside.contains(&sq) {
+                    return Err((field.to_string(), format!("{sq} is not a square of the board (`#` in board.map)")));
+                }
                 board.set_terrain(sq, terrain).map_err(|e| (field.to_string(), e.to_string()))?;
             }
         }
     }
-    Ok(board)
+    Ok((board, outside))
 }
+
+/// The map code of a cell of the rectangle that is not a square of the board.
+const NOT_A_SQUARE: char = '#';
 
 fn parse_zone(items: &[String], board: &Board) -> Result<Vec<Square>, String> {
     // A set, not `Vec::contains`: overlapping rectangles of a 120x120 board made parsing

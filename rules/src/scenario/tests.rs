@@ -107,3 +107,17 @@ fn free_setup_needs_room_in_the_zones() {
     let e = error_of(&wet);
     assert!(e.message.contains("2 land squares"), "{e}");
 }
+
+#[test]
+fn cells_marked_not_a_square_are_water_that_no_list_may_change() {
+    let map = "map = [\"##......\", \"##......\", \"........\", \"........\", \"........\", \"........\", \"........\", \"........\"]";
+    let text = MINI.replace("water = [\"d4:e5\"]", map);
+    let s = Scenario::parse(&text, "ring.toml").unwrap();
+    let mut outside: Vec<String> = s.outside.iter().map(ToString::to_string).collect();
+    outside.sort();
+    assert_eq!(outside, ["a7", "a8", "b7", "b8"]);
+    assert!(s.outside.iter().all(|&sq| s.board.terrain(sq) == Terrain::Water));
+    let e = error_of(&text.replace(map, &format!("{map}\ntowns = [\"b7\"]")));
+    assert_eq!(e.field, "board.towns");
+    assert!(e.message.contains("not a square"), "{e}");
+}

@@ -51,6 +51,10 @@ pub struct WarlordConfig {
     pub sections: Option<Sections>,
     /// Reinforcements entering during play.
     pub waves: Vec<Wave>,
+    /// The cells of the board's rectangle that are not squares of the board (the corners
+    /// outside a ring board): water on the board, and no move passes over them, whatever the
+    /// options.
+    pub outside: Vec<Square>,
 }
 
 impl WarlordConfig {
@@ -67,6 +71,7 @@ impl WarlordConfig {
             army: None,
             sections: None,
             waves: Vec::new(),
+            outside: Vec::new(),
         }
     }
 }
@@ -96,6 +101,8 @@ pub struct WarlordRules {
     compiled: Vec<CompiledKind>,
     /// Whether the board has towns, trees or hills.
     has_obstacles: bool,
+    /// For each padded cell, whether it is one of [`WarlordConfig::outside`].
+    outside: Vec<bool>,
     /// The lattice steps to a cell's neighbours, and their padded offsets (same order).
     neighbour_steps: &'static [crate::geometry::Lattice],
     neighbour_offsets: Vec<isize>,
@@ -151,12 +158,18 @@ impl WarlordRules {
             flags
         };
         let zones = [zone_flags(&zones[0]), zone_flags(&zones[1])];
+        let mut outside = vec![false; board.cell_count()];
+        for &sq in &config.outside {
+            board.check(sq).map_err(|e| e.to_string())?;
+            outside[board.index(sq)] = true;
+        }
         let mut rules = WarlordRules {
             board: board.clone(),
             pieces,
             compiled,
             has_obstacles,
             neighbour_steps,
+            outside,
             neighbour_offsets,
             box_offsets,
             options,

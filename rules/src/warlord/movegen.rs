@@ -41,6 +41,13 @@ impl<'a> MoveGen<'a> {
         self.terrain && is_obstacle(self.pos.board().cell(cell))
     }
 
+    /// Whether a move may pass over the water cell `cell`: only with the water-crossing option,
+    /// and never over a cell that is not a square of the board (the corners outside a ring).
+    #[inline]
+    fn crosses(&self, cell: usize) -> bool {
+        self.rules.options.water_crossing && !self.rules.outside[cell]
+    }
+
     #[inline]
     fn content(&self, cell: usize) -> Content {
         match self.pos.cell(cell) {
@@ -179,7 +186,6 @@ impl<'a> MoveGen<'a> {
         profile: TerrainProfile,
         out: &mut Vec<Action>,
     ) {
-        let crossing = self.rules.options.water_crossing;
         let extended = self.rules.options.extended_charge;
         let mut cell = from;
         let mut empties_before = [false; 2];
@@ -188,7 +194,7 @@ impl<'a> MoveGen<'a> {
         for d in 1..=max {
             cell = (cell as isize + step) as usize;
             let here = self.content(cell);
-            if here == Content::Off || (here == Content::Water && !crossing) {
+            if here == Content::Off || (here == Content::Water && !self.crosses(cell)) {
                 return;
             }
             let may_land = match passing {
@@ -236,14 +242,13 @@ impl<'a> MoveGen<'a> {
     /// blocked by terrain only when both squares it passes between hold terrain.
     fn leap(&self, from: usize, targets: &[LeapTarget], profile: TerrainProfile, out: &mut Vec<Action>) {
         let board = self.pos.board();
-        let crossing = self.rules.options.water_crossing;
         let at = |offset: isize| (from as isize + offset) as usize;
         for t in targets {
             let to = at(t.offset);
             if !matches!(self.content(to), Content::Empty | Content::Enemy) {
                 continue;
             }
-            if !crossing && t.between.iter().any(|&o| board.cell(at(o)) == WATER) {
+            if t.between.iter().any(|&o| board.cell(at(o)) == WATER && !self.crosses(at(o))) {
                 continue;
             }
             if self.terrain && !profile.ignores {

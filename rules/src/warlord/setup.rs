@@ -21,7 +21,7 @@ impl WarlordRules {
                 continue;
             }
             for &to in &free {
-                if self.section_refusal(pos, side, kind, to).is_none() {
+                if self.may_stand(kind, to) && self.section_refusal(pos, side, kind, to).is_none() {
                     out.push(Action::Place { kind, to });
                 }
             }
@@ -64,8 +64,8 @@ impl WarlordRules {
                 if pos.piece_at(to).is_some() {
                     return Err(IllegalAction::new(IllegalKind::Placement, format!("{to} is already occupied")));
                 }
-                if self.board.terrain(to) == Terrain::Water {
-                    return Err(IllegalAction::new(IllegalKind::Placement, format!("{to} is water")));
+                if let Some(why) = self.standing_refusal(kind, to) {
+                    return Err(IllegalAction::new(IllegalKind::Placement, why));
                 }
                 if let Some(why) = self.section_refusal(pos, side, kind, to) {
                     return Err(IllegalAction::new(IllegalKind::Placement, why));

@@ -3,7 +3,9 @@
 //! may enter some terrain only by a one-square move and never other terrain; skirmishers pass
 //! around a single terrain square.
 
-use crate::piece::UnitClass;
+use super::WarlordRules;
+use crate::piece::{KindId, UnitClass};
+use crate::square::Square;
 use crate::terrain::Terrain;
 
 /// Whether a cell code is terrain that blocks movement through it (town, trees, hill).
@@ -53,5 +55,37 @@ impl TerrainProfile {
             return true;
         }
         self.never & (1 << code) == 0 && (self.adjacent_only & (1 << code) == 0 || distance == 1)
+    }
+
+    /// Whether it may stand on a square of terrain `code` at all: not on water, and not on
+    /// terrain it never enters. Placements and the cannon-leader swap (a one-square move) put
+    /// pieces only on such squares.
+    #[inline]
+    pub(super) fn may_stand_on(self, code: u8) -> bool {
+        code != Terrain::Water as u8 && self.may_enter(code, 1)
+    }
+}
+
+impl WarlordRules {
+    /// Whether a piece of `kind` may stand on `sq` (a square of the board): see
+    /// [`TerrainProfile::may_stand_on`]. False for an unknown kind.
+    pub(super) fn may_stand(&self, kind: KindId, sq: Square) -> bool {
+        self.compiled.get(usize::from(kind)).is_some_and(|k| k.terrain.may_stand_on(self.board.terrain(sq) as u8))
+    }
+
+    /// Why a piece of `kind` may not stand on `sq`, if it may not (water, or terrain its class
+    /// never enters). `None` also for squares off the board and unknown kinds, which the
+    /// callers refuse for those reasons.
+    pub(super) fn standing_refusal(&self, kind: KindId, sq: Square) -> Option<String> {
+        if !self.board.contains(sq) || usize::from(kind) >= self.pieces.len() || self.may_stand(kind, sq) {
+            return None;
+        }
+        Some(match self.board.terrain(sq) {
+            Terrain::Water => format!("{sq} is water"),
+            terrain => {
+                let (name, terrain) = (&self.pieces.get(kind).name, terrain.name());
+                format!("the {name} may not stand on {sq}, a {terrain} square: its class never enters {terrain}")
+            }
+        })
     }
 }

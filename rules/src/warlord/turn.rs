@@ -128,10 +128,7 @@ impl WarlordRules {
             }
             seen.push((a.wave, a.kind));
             for &to in &self.config.waves[usize::from(a.wave)].region {
-                if pos.piece_at(to).is_none()
-                    && self.board.terrain(to) != crate::Terrain::Water
-                    && listed.insert((a.kind, to))
-                {
+                if pos.piece_at(to).is_none() && self.may_stand(a.kind, to) && listed.insert((a.kind, to)) {
                     out.push(Action::Place { kind: a.kind, to });
                 }
             }
@@ -149,11 +146,17 @@ impl WarlordRules {
                 let cell = (s.cell as isize + pos.board().offset(df, dr)) as usize;
                 let Some(leader) = pos.slot_at(cell) else { continue };
                 let l = pos.slots[leader as usize];
-                if l.side == s.side && !l.moved && self.pieces.get(l.kind).class == UnitClass::Leader {
+                let board = pos.board();
+                // Each piece lands where its class may stand ([000] Terrain).
+                if l.side == s.side
+                    && !l.moved
+                    && self.pieces.get(l.kind).class == UnitClass::Leader
+                    && self.may_stand(s.kind, board.square(cell))
+                    && self.may_stand(l.kind, board.square(s.cell as usize))
+                {
                     let mut moves = pos.turn.activated.clone();
                     moves.push(self.activated_move(pos, cannon, Some(leader)));
                     if activation::feasible(&mut moves, &Caps(self, pos)) {
-                        let board = pos.board();
                         out.push(Action::Swap { from: board.square(s.cell as usize), to: board.square(cell) });
                     }
                 }
@@ -200,9 +203,13 @@ impl WarlordRules {
                 let mut places = Vec::new();
                 self.arrival_places(pos, &mut places);
                 if !places.contains(&Action::Place { kind, to }) {
-                    return Err(IllegalAction::new(IllegalKind::Placement, format!(
-                        "no reinforcement of that kind may enter on {to} now: reinforcements enter on free squares of their entry region from their turn on"
-                    )));
+                    let why = self.standing_refusal(kind, to).unwrap_or_else(|| {
+                        "reinforcements enter on free squares of their entry region from their turn on".to_string()
+                    });
+                    return Err(IllegalAction::new(
+                        IllegalKind::Placement,
+                        format!("no reinforcement of that kind may enter on {to} now: {why}"),
+                    ));
                 }
             }
             Action::EndTurn => {
@@ -302,6 +309,23 @@ impl WarlordRules {
             Ok(())
         } else {
             self.check_piece(pos, from)?;
+            // Orthogonal neighbours that are refused: say when it is because of the terrain.
+            let board = pos.board();
+            if board
+                .line_steps(crate::movement::Lines::Orthogonal)
+                .iter()
+                .any(|&step| board.step(from, step) == Some(to))
+            {
+                for (piece, dest) in [(from, to), (to, from)] {
+                    let refusal = pos.piece_at(piece).and_then(|p| self.standing_refusal(p.kind, dest));
+                    if let Some(why) = refusal {
+                        return Err(IllegalAction::new(
+                            IllegalKind::Unreachable,
+                            format!("{from}<>{to} is not a legal swap: {why}"),
+                        ));
+                    }
+                }
+            }
             Err(IllegalAction::new(IllegalKind::Unreachable, format!(
                 "{from}<>{to} is not a legal swap: it needs an unmoved cannon on {from} orthogonally next to an unmoved leader on {to}, and an activator for it"
             )))

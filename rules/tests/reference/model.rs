@@ -462,6 +462,12 @@ impl<'r> Turn<'r> {
                     {
                         continue;
                     }
+                    // Each piece lands where its class may stand, the swap being a one-square move:
+                    // the cannon never on a hill (the leader goes where a cannon stood, which a
+                    // leader always may).
+                    if !self.may_enter(sq, Class::Cannon, 1) {
+                        continue;
+                    }
                     let mut moves = self.moves.clone();
                     moves.push(Activation { piece: c, eligible: self.eligible(c), swap_leader: Some(l) });
                     if self.assignable(&moves) {
