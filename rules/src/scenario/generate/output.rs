@@ -62,9 +62,11 @@ pub(super) fn pieces() -> Vec<RawPiece> {
 /// The piece table of generated scenarios, as [`Scenario::parse`](crate::Scenario::parse)
 /// builds it from [`pieces`].
 pub(super) fn piece_table() -> Result<PieceTable, GenerateError> {
+    // The generated `[rules]` give no `activation-range`, so the parser's default range of 2.
     parse_pieces(&pieces(), 2).map_err(|(field, message)| GenerateError(format!("generated {field}: {message}")))
 }
 
+/// The symbol of the generated leader of a level: `L3`, `L2`, `L1`.
 fn leader_symbol(level: u8) -> String {
     format!("L{level}")
 }
