@@ -1,9 +1,9 @@
 //! The scenario file as written, before validation (the raw "setup" of a scenario).
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// A whole scenario file.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub(super) struct RawScenario {
     pub id: Option<String>,
@@ -15,7 +15,7 @@ pub(super) struct RawScenario {
     pub source: String,
     #[serde(default)]
     pub reconstructed: bool,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub reconstruction: String,
     pub board: RawBoard,
     #[serde(default)]
@@ -29,7 +29,7 @@ pub(super) struct RawScenario {
 }
 
 /// One `[[reinforcements]]` entry.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub(super) struct RawWave {
     pub side: String,
@@ -39,7 +39,7 @@ pub(super) struct RawWave {
 }
 
 /// `[setup.army]`: fixed pieces and free choices.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub(super) struct RawArmy {
     #[serde(default)]
@@ -49,7 +49,7 @@ pub(super) struct RawArmy {
 }
 
 /// One `[[setup.army.choices]]` entry.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub(super) struct RawChoice {
     pub count: i64,
@@ -58,7 +58,7 @@ pub(super) struct RawChoice {
 }
 
 /// `[setup.sections]`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub(super) struct RawSections {
     pub white: Vec<String>,
@@ -69,7 +69,7 @@ pub(super) struct RawSections {
 }
 
 /// `[board]`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub(super) struct RawBoard {
     /// `square` (the default) or `hex`.
@@ -79,18 +79,18 @@ pub(super) struct RawBoard {
     pub ranks: i64,
     /// A terrain map, top rank first, one character per file.
     pub map: Option<Vec<String>>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub water: Vec<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub towns: Vec<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub trees: Vec<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hills: Vec<String>,
 }
 
 /// One `[[pieces]]` entry.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub(super) struct RawPiece {
     pub like: Option<String>,
@@ -103,7 +103,7 @@ pub(super) struct RawPiece {
 }
 
 /// A piece's `command` table.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub(super) struct RawCommand {
     pub capacity: Option<i64>,
@@ -112,7 +112,7 @@ pub(super) struct RawCommand {
 }
 
 /// One move rule: exactly one of `walk`, `line` or `leap`.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub(super) struct RawMove {
     pub walk: Option<i64>,
@@ -123,15 +123,15 @@ pub(super) struct RawMove {
 }
 
 /// `[setup]`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub(super) struct RawSetup {
     /// Ranks from the top, separated by `/`: upper case White, lower case Black, digits for
     /// runs of empty squares, `{L2}` for symbols of more than one character.
     pub position: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub white: Vec<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub black: Vec<String>,
     pub zones: Option<RawZones>,
     pub army: Option<RawArmy>,
@@ -139,7 +139,7 @@ pub(super) struct RawSetup {
 }
 
 /// `[setup.zones]`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub(super) struct RawZones {
     pub white: Vec<String>,
