@@ -160,7 +160,10 @@ fn setups_keep_every_piece_within_reach_of_a_leader_and_leaders_off_the_front() 
         let leaders: Vec<_> =
             pieces.iter().filter(|(_, p)| rules.pieces().get(p.kind).is_leader()).map(|(s, _)| *s).collect();
         let range = rules.pieces().iter().find_map(|(_, k)| k.command).unwrap().range;
-        let covered = pieces.iter().filter(|(s, _)| leaders.iter().any(|l| l.distance(*s) <= range)).count();
+        let covered = pieces
+            .iter()
+            .filter(|(s, _)| leaders.iter().any(|l| rules.board().distance(*l, *s) <= u32::from(range)))
+            .count();
         assert!(covered * 10 >= pieces.len() * 9, "{side}: only {covered} of {} pieces can be activated", pieces.len());
         // No leader stands on the rank nearest the enemy.
         let front =

@@ -7,8 +7,9 @@ use std::str::FromStr;
 /// The largest board side the engine accepts.
 pub const MAX_SIDE: u8 = 120;
 
-/// A square on a board, by zero-based file (column) and rank (row). Plain data: it means the
-/// same square on every board large enough to hold it.
+/// A cell of a board, by zero-based file (column) and rank (row): a square, or a hex in offset
+/// rows (docs/NOTATION.md). Plain data: it means the same cell on every board large enough to
+/// hold it; distances and neighbours belong to the board's geometry.
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "string"))]
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square {
@@ -23,12 +24,6 @@ impl Square {
     #[must_use]
     pub const fn new(file: u8, rank: u8) -> Square {
         Square { file, rank }
-    }
-
-    /// King-step (Chebyshev) distance between two squares: "within 2 squares" means distance <= 2.
-    #[must_use]
-    pub fn distance(self, other: Square) -> u8 {
-        self.file.abs_diff(other.file).max(self.rank.abs_diff(other.rank))
     }
 }
 
@@ -131,13 +126,5 @@ mod tests {
         for bad in ["", "a", "1a", "a0", "A1", "a01", "abc1", "a121", "dq1", "a1x", "a-1"] {
             assert!(bad.parse::<Square>().is_err(), "{bad} should be rejected");
         }
-    }
-
-    #[test]
-    fn distance_is_king_steps() {
-        let a: Square = "c3".parse().unwrap();
-        assert_eq!(a.distance("e4".parse().unwrap()), 2);
-        assert_eq!(a.distance("c3".parse().unwrap()), 0);
-        assert_eq!(a.distance("f6".parse().unwrap()), 3);
     }
 }

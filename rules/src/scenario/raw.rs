@@ -72,8 +72,8 @@ pub(super) struct RawSections {
 #[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub(super) struct RawBoard {
-    /// `square` (the default) or `hex`.
-    #[serde(default)]
+    /// `square` (the default, not written) or `hex`.
+    #[serde(default, skip_serializing_if = "is_square")]
     pub geometry: crate::geometry::Geometry,
     pub files: i64,
     pub ranks: i64,
@@ -144,4 +144,9 @@ pub(super) struct RawSetup {
 pub(super) struct RawZones {
     pub white: Vec<String>,
     pub black: Vec<String>,
+}
+
+/// Whether a geometry is the default one (a file that does not say is square).
+fn is_square(geometry: &crate::geometry::Geometry) -> bool {
+    *geometry == crate::geometry::Geometry::Square
 }

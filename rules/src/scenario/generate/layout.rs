@@ -4,6 +4,7 @@
 use super::spec::{ArmySpec, GenerateSpec, Towns};
 use super::terrain::{spread_terrain, TerrainSpec};
 use super::{fail, GenerateError};
+use crate::geometry::Geometry;
 use crate::side::Side;
 use crate::square::Square;
 use rand::rngs::StdRng;
@@ -258,8 +259,11 @@ fn place_towns(
                 let cand = Square::new(rng.gen_range(2..files - 2), rng.gen_range(2..ranks.div_ceil(2)));
                 let twin = image(cand, files, ranks);
                 let mut ok = half(cand, ranks) == Some(Side::White)
-                    && cand.distance(twin) >= spacing
-                    && towns.iter().all(|t| t.distance(cand) >= spacing && t.distance(twin) >= spacing)
+                    && Geometry::Square.distance(cand, twin) >= u32::from(spacing)
+                    && towns.iter().all(|&t| {
+                        Geometry::Square.distance(t, cand) >= u32::from(spacing)
+                            && Geometry::Square.distance(t, twin) >= u32::from(spacing)
+                    })
                     && !field_blocks.iter().any(|&b| in_block(b, cand) || in_block(b, twin));
                 if ok && spec.garrison.is_some() {
                     let g = garrison_corner(cand, Side::White, files, ranks);

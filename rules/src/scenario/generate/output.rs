@@ -151,6 +151,7 @@ pub(super) fn render(spec: &GenerateSpec, layout: &Layout) -> Result<String, Gen
         reconstructed: spec.reconstruction.is_some(),
         reconstruction: spec.reconstruction.clone().unwrap_or_default(),
         board: RawBoard {
+            geometry: crate::geometry::Geometry::Square,
             files: i64::from(files),
             ranks: i64::from(ranks),
             map: Some(map(layout)),
