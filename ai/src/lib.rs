@@ -1,7 +1,7 @@
 //! Agents that plan whole turns for any [`warlord_rules::Ruleset`]: a position, a budget and a
 //! seed give a whole legal turn. See docs/AI.md.
 //!
-//! - [`agent`]: the [`Agent`] interface, agents by name, UI levels.
+//! - [`agent`]: the [`Agent`] interface and agents by name.
 //! - [`agents`]: random, greedy, OEP, MCTS and the champion.
 //! - [`eval`]: the family-generic evaluation and its weights.
 //! - [`setup`]: placements for setup phases.
@@ -17,6 +17,6 @@ pub mod setup;
 pub mod tune;
 pub mod turn;
 
-pub use agent::{by_name, Agent, Level, AGENT_NAMES};
+pub use agent::{by_name, Agent, AGENT_NAMES};
 pub use budget::{Budget, Meter};
 pub use eval::{Evaluator, Weights};

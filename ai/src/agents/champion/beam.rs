@@ -1,0 +1,150 @@
+//! Candidate turns from a diverse beam search over one's own turn.
+
+use super::{Candidate, Champion};
+use crate::agents::Greedy;
+use crate::budget::{Budget, Meter};
+use crate::eval::Evaluator;
+use crate::turn::Line;
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+use rayon::prelude::*;
+use std::collections::{HashMap, HashSet};
+use std::time::Instant;
+use warlord_rules::{Action, Position, Ruleset};
+
+impl Champion {
+    /// Phase 1: finished turns found by a beam search over the actions of one's own turn, best
+    /// first by their value before any reply. At each depth every legal action of every kept
+    /// partial turn is played and evaluated in parallel; finished turns become candidates, and
+    /// the best unfinished ones, distinct positions only, are kept ([`diverse`]). The first depth
+    /// measures what a partial turn costs and sets the width so that the turn fits `budget`
+    /// (this phase's share); `whole` bounds the greedy completion of a partial turn.
+    pub(super) fn beam_candidates(
+        &self,
+        eval: &Evaluator,
+        rules: &dyn Ruleset,
+        pos: &Position,
+        budget: Budget,
+        whole: Budget,
+        start: Instant,
+    ) -> Vec<Candidate> {
+        let me = pos.to_move();
+        let timed = matches!(budget, Budget::Millis(_));
+        let mut meter = Meter::until(budget, start);
+        let cap = usize::from(pos.turn_cap()).max(1);
+        let mut beam = vec![Line::start(pos)];
+        let mut width = 1;
+        let mut seen = HashSet::new();
+        let mut done: Vec<Candidate> = Vec::new();
+        let mut depth = 0;
+        while !beam.is_empty() && (depth == 0 || !meter.spent()) {
+            let depth_start = Instant::now();
+            let pairs: Vec<(usize, Action)> =
+                beam.iter().enumerate().flat_map(|(i, l)| l.legal(rules).into_iter().map(move |a| (i, a))).collect();
+            let children: Vec<Option<(usize, Line, f64)>> = pairs
+                .par_iter()
+                .map(|&(i, a)| {
+                    if timed && meter.spent() {
+                        return None;
+                    }
+                    let mut m = Meter::start(Budget::Nodes(u64::MAX));
+                    let child = beam[i].then(rules, a, &mut m);
+                    let v = eval.value_for(rules, &child.pos, me, &mut m);
+                    Some((i, child, v))
+                })
+                .collect();
+            for _ in 0..2 * pairs.len() {
+                meter.tick();
+            }
+            let mut next = Vec::new();
+            for (parent, child, value) in children.into_iter().flatten() {
+                if !seen.insert(child.pos.hash()) {
+                    continue;
+                }
+                if child.done {
+                    done.push(Candidate { line: child, value });
+                } else {
+                    next.push((parent, child, value));
+                }
+            }
+            next.sort_by(|a, b| b.2.total_cmp(&a.2));
+            if depth == 0 {
+                // The first depth measures the cost of one state; size the beam to fit the
+                // rest of the turn into this phase's budget.
+                let per_state = match (budget, meter.remaining()) {
+                    (Budget::Millis(_), Budget::Millis(left)) => {
+                        left as f64 / depth_start.elapsed().as_secs_f64().max(1e-6) / 1000.0
+                    }
+                    (_, Budget::Nodes(left)) => left as f64 / (2 * pairs.len()).max(1) as f64,
+                    _ => 1.0,
+                };
+                width = ((per_state / (cap.saturating_sub(1)).max(1) as f64) as usize).clamp(1, self.max_beam);
+            }
+            beam = diverse(next, width);
+            depth += 1;
+        }
+        // Out of budget mid-turn: finish the best partial turn greedily (within the whole
+        // budget), so that a full turn is among the candidates even when only a pass was
+        // finished in time, or none.
+        let greedy = Greedy::new(eval.clone());
+        let mut rng = StdRng::seed_from_u64(depth as u64);
+        let unfinished = beam.into_iter().next().or_else(|| done.is_empty().then(|| Line::start(pos)));
+        if let Some(line) = unfinished {
+            let rest = greedy.turn(rules, &line.pos, &mut rng, &mut Meter::until(whole, start));
+            let mut whole = line;
+            whole.actions.extend(rest.actions);
+            whole.pos = rest.pos;
+            whole.done = true;
+            let value = eval.value_for(rules, &whole.pos, me, &mut meter);
+            done.push(Candidate { line: whole, value });
+        }
+        done.sort_by(|a, b| b.value.total_cmp(&a.value));
+        done
+    }
+}
+
+/// The best `width` partial turns, best first, while others are left at most a quarter of
+/// them (at least two) extending the same parent and as many ending with the same action: a
+/// beam of one idea's variants would hand phase 2 candidates that share the same mistake.
+/// `ranked` holds each partial turn with the index of its parent and its value, best first.
+fn diverse(ranked: Vec<(usize, Line, f64)>, width: usize) -> Vec<Line> {
+    let cap = (width / 4).max(2);
+    let mut parents: HashMap<usize, usize> = HashMap::new();
+    let mut actions: HashMap<Option<Action>, usize> = HashMap::new();
+    let (mut kept, mut spare) = (Vec::new(), Vec::new());
+    for (parent, line, _) in ranked {
+        let by_parent = parents.get(&parent).copied().unwrap_or(0);
+        let by_action = actions.get(&line.actions.last().copied()).copied().unwrap_or(0);
+        if by_parent < cap && by_action < cap && kept.len() < width {
+            *parents.entry(parent).or_default() += 1;
+            *actions.entry(line.actions.last().copied()).or_default() += 1;
+            kept.push(line);
+        } else {
+            spare.push(line);
+        }
+    }
+    let missing = width.saturating_sub(kept.len());
+    kept.extend(spare.into_iter().take(missing));
+    kept
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::{chieftain_start, finished, step};
+    use super::*;
+
+    #[test]
+    fn the_beam_keeps_other_parents_and_other_moves() {
+        let pos = chieftain_start();
+        let moves: Vec<Action> = (0..8).map(|f| step((f, 0), (f, 1))).collect();
+        // Eight children of parent 0, all but one ending with the same move, then two of parent 1.
+        let mut ranked: Vec<(usize, Line, f64)> =
+            (0..8).map(|i| (0, finished(&pos, &[moves[i], moves[if i == 7 { 7 } else { 0 }]]), 1.0)).collect();
+        ranked.push((1, finished(&pos, &[moves[5], moves[6]]), 0.5));
+        ranked.push((1, finished(&pos, &[moves[6], moves[5]]), 0.4));
+        let kept = diverse(ranked, 4);
+        let lasts: Vec<Action> = kept.iter().map(|l| *l.actions.last().expect("a move")).collect();
+        // At most two from parent 0 and at most two ending with one move; parent 1 fills the rest.
+        assert_eq!(lasts, vec![moves[0], moves[0], moves[6], moves[5]]);
+    }
+}

@@ -1,0 +1,90 @@
+//! The opponent's reply by captures alone, which ranks long turns' candidates.
+
+use super::spread::to_front;
+use super::{Candidate, Champion};
+use crate::budget::{Budget, Meter};
+use crate::eval::features::capture_target;
+use crate::eval::Evaluator;
+use crate::turn::Line;
+use std::time::Instant;
+use warlord_rules::{Action, Position, Ruleset, Side};
+
+impl Champion {
+    /// Long turns: the candidates ranked by their value for `me` after the opponent's
+    /// [`capture_reply`], best first; those not examined within `budget` follow in their own
+    /// order. The greedy replies are then examined in this order.
+    pub(super) fn rank_by_captures(
+        &self,
+        eval: &Evaluator,
+        rules: &dyn Ruleset,
+        me: Side,
+        cands: Vec<Candidate>,
+        budget: Budget,
+        start: Instant,
+    ) -> Vec<Candidate> {
+        let values = self.values_after_replies(eval, rules, me, &cands, budget, start, |pos, meter| {
+            capture_reply(eval, rules, pos, meter)
+        });
+        let mut order: Vec<usize> = (0..values.len()).collect();
+        order.sort_by(|a, b| values[*b].total_cmp(&values[*a]));
+        to_front(cands, &order)
+    }
+}
+
+/// The opponent's reply by captures alone: action after action, the capture (or the end of
+/// its turn) after which it stands best, until it ends its turn or has no capture left. With
+/// no capture at all it passes, which ends the game if the candidate was a pass too. Each step
+/// evaluates only the captures, a few positions where a greedy step evaluates every legal
+/// action.
+pub(super) fn capture_reply(eval: &Evaluator, rules: &dyn Ruleset, pos: &Position, meter: &mut Meter) -> Line {
+    let them = pos.to_move();
+    let mut line = Line::start(pos);
+    while !line.done {
+        let options: Vec<Action> = line
+            .legal(rules)
+            .into_iter()
+            .filter(|&a| a == Action::EndTurn || capture_target(rules, &line.pos, a).is_some())
+            .collect();
+        if options.iter().all(|&a| a == Action::EndTurn) && !line.actions.is_empty() {
+            break;
+        }
+        let best = options
+            .into_iter()
+            .map(|a| {
+                let child = line.then(rules, a, meter);
+                (eval.value_for(rules, &child.pos, them, meter), child)
+            })
+            .max_by(|a, b| a.0.total_cmp(&b.0));
+        let Some((_, child)) = best else { break };
+        line = child;
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::skirmish;
+    use super::*;
+    use warlord_rules::Square;
+
+    #[test]
+    fn the_capture_reply_takes_what_hangs() {
+        // White's infantry on e3 stands within reach of Black's infantry and leader; White's
+        // leader on h8 does not.
+        let (rules, pos) = skirmish("7L/8/8/3l4/3i4/4I3/8/8");
+        let mut meter = Meter::start(Budget::Nodes(u64::MAX));
+        let reply = capture_reply(&Evaluator::default(), rules.as_ref(), &pos, &mut meter);
+        assert!(matches!(reply.actions[0], Action::Move { to, .. } if to == Square::new(4, 2)), "{:?}", reply.actions);
+        assert!(reply.actions[1..].iter().all(|&a| a == Action::EndTurn), "{:?}", reply.actions);
+        assert_eq!(reply.pos.piece_count(Side::White), 1);
+    }
+
+    #[test]
+    fn with_nothing_to_capture_the_capture_reply_passes() {
+        let (rules, pos) = skirmish("7L/8/8/3l4/3i4/8/8/4I3");
+        let mut meter = Meter::start(Budget::Nodes(u64::MAX));
+        let reply = capture_reply(&Evaluator::default(), rules.as_ref(), &pos, &mut meter);
+        assert_eq!(reply.actions, vec![Action::EndTurn]);
+        assert_eq!(reply.pos.piece_count(Side::White), 2);
+    }
+}

@@ -1,0 +1,46 @@
+//! The choice between candidates by the opponent's greedy turn and one's own greedy follow-up.
+
+use super::{Candidate, Champion};
+use crate::agents::Greedy;
+use crate::budget::{Budget, Meter};
+use crate::eval::Evaluator;
+use crate::turn::Line;
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+use std::time::Instant;
+use warlord_rules::{Action, Position, Ruleset, Side};
+
+impl Champion {
+    /// The choice: the candidate whose position after [`greedy_exchange`] is best for `me`,
+    /// among those examined in order within `budget` (the first candidate when none was).
+    pub(super) fn choose_by_greedy_replies(
+        &self,
+        eval: &Evaluator,
+        rules: &dyn Ruleset,
+        me: Side,
+        cands: Vec<Candidate>,
+        budget: Budget,
+        start: Instant,
+    ) -> Vec<Action> {
+        let greedy = Greedy::new(eval.clone());
+        let after = self.values_after_replies(eval, rules, me, &cands, budget, start, |pos, meter| {
+            greedy_exchange(&greedy, rules, pos, meter)
+        });
+        let best = after.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1)).map_or(0, |(i, _)| i);
+        cands.into_iter().nth(best).map(|c| c.line.actions).unwrap_or_default()
+    }
+}
+
+/// The opponent's greedy turn from `pos`, then one's own greedy follow-up (unless the reply
+/// ended the game), seeded by the position. The follow-up cashes the threats the evaluation
+/// would only count, and the position is judged where the opponent's threats count against
+/// it: judged right after the reply, a position full of one's own threats looks won.
+fn greedy_exchange(greedy: &Greedy, rules: &dyn Ruleset, pos: &Position, meter: &mut Meter) -> Line {
+    let mut rng = StdRng::seed_from_u64(pos.hash());
+    let answer = greedy.turn(rules, pos, &mut rng, meter);
+    if answer.pos.outcome().is_some() {
+        answer
+    } else {
+        greedy.turn(rules, &answer.pos, &mut rng, meter)
+    }
+}

@@ -1,0 +1,67 @@
+//! Long turns' candidates evolved by OEP on islands seeded by the beam.
+
+use super::stages::Stages;
+use super::{Candidate, Champion};
+use crate::agents::Oep;
+use crate::budget::{Budget, Meter};
+use crate::turn::Line;
+use rayon::prelude::*;
+use std::collections::HashSet;
+use std::time::Instant;
+use warlord_rules::{Action, Position, Ruleset};
+
+/// OEP populations evolved at once on long turns, each on its own seed: one per core here, and
+/// a fixed number so that a node budget gives the same turn on any machine.
+const ISLANDS: u64 = 2;
+
+/// The beam's best turns that seed each island.
+const SEEDS: usize = 4;
+
+impl Champion {
+    /// Long turns: the turns of OEP populations evolved at once from the beam's best turns,
+    /// each distinct turn once, the islands' best first. Each island evolves on its budget from
+    /// [`Stages::island`], counted from `start`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn evolve_on_islands(
+        &self,
+        rules: &dyn Ruleset,
+        pos: &Position,
+        beam: &[Candidate],
+        stages: &Stages,
+        budget: Budget,
+        start: Instant,
+        seed: u64,
+    ) -> Vec<Candidate> {
+        let seeds: Vec<Vec<Action>> = beam.iter().take(SEEDS).map(|c| c.line.actions.clone()).collect();
+        let oep = Oep::new(self.eval.clone());
+        let island_budget = stages.island(budget, ISLANDS);
+        let populations: Vec<Vec<(Line, f64)>> = (0..ISLANDS)
+            .into_par_iter()
+            .map(|island| {
+                let mut meter = Meter::until(island_budget, start);
+                oep.evolve(rules, pos, &mut meter, seed.wrapping_add(island), &seeds)
+            })
+            .collect();
+        rank_by_rank(populations)
+    }
+}
+
+/// The turns of ranked populations, rank by rank (every population's best first), each
+/// distinct turn once.
+fn rank_by_rank(populations: Vec<Vec<(Line, f64)>>) -> Vec<Candidate> {
+    let mut islands: Vec<_> = populations.into_iter().map(Vec::into_iter).collect();
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    loop {
+        let next: Vec<(Line, f64)> = islands.iter_mut().filter_map(Iterator::next).collect();
+        if next.is_empty() {
+            break;
+        }
+        for (line, value) in next {
+            if seen.insert(line.actions.clone()) {
+                out.push(Candidate { line, value });
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,118 @@
+//! The champion: candidate turns of its own, then the opponent's reply to each, choosing the
+//! turn whose position after the reply is best. docs/AI.md explains each stage and why.
+//!
+//! - [`stages`]: the stages of a turn and their shares of the budget, by the turn's length.
+//! - [`beam`]: candidate turns from a diverse beam search over one's own turn.
+//! - [`islands`]: long turns' candidates evolved by OEP on islands seeded by the beam.
+//! - [`spread`]: the order candidates are examined in, different ideas first.
+//! - [`replies`]: the value of candidates after a reply, examined in batches under a budget.
+//! - [`capture_reply`]: the opponent's captures alone, which rank long turns' candidates.
+//! - [`greedy_reply`]: the choice, by the opponent's greedy turn and one's own greedy follow-up.
+
+mod beam;
+mod capture_reply;
+mod greedy_reply;
+mod islands;
+mod replies;
+mod spread;
+mod stages;
+#[cfg(test)]
+mod test_support;
+
+use crate::agent::Agent;
+use crate::budget::Budget;
+use crate::eval::{Evaluator, PLAYING_FOR_A_WIN};
+use crate::turn::Line;
+use stages::Stages;
+use std::time::Instant;
+use warlord_rules::{Action, Position, Ruleset};
+
+/// Plans in two phases, both run on every core with rayon:
+///
+/// 1. **Candidates.** A beam search over the actions of its own turn: at each depth every
+///    action of every kept partial turn is played and evaluated; finished turns become
+///    candidates, the best unfinished ones (distinct positions, at most a quarter of the beam
+///    from one parent or ending with one action) are kept. The width adapts to the budget.
+///    Long turns (8 moves or more) give the beam a small share: its best turns seed OEP, which
+///    evolves turns on two islands at once (one per core), and the islands' turns come first.
+/// 2. **Replies.** For the candidates in an order that puts different ideas first, the
+///    opponent's reply is played out with the same evaluation; a candidate is worth the
+///    evaluation of the position after it. This is what sees that a leader left en prise dies
+///    next turn. The reply is a greedy turn followed by its own greedy follow-up. On long
+///    turns, where a greedy turn evaluates hundreds of actions at each of many steps, every
+///    candidate is first ranked by the opponent's captures alone, and the greedy replies are
+///    examined in that order while the budget lasts.
+///
+/// Under a node budget the work is split in fixed shares and merged in order, so the same seed
+/// and budget give the same turn on any number of cores.
+#[derive(Clone, Debug)]
+pub struct Champion {
+    eval: Evaluator,
+    /// The widest beam of phase 1.
+    pub max_beam: usize,
+    /// The most candidates whose replies are examined.
+    pub max_candidates: usize,
+    /// Share of the budget for phase 1 on short turns.
+    pub candidate_share: f64,
+    /// What a draw is worth to the champion (its opponent is expected to value it at the rest).
+    pub draw_value: f64,
+    /// Turns of at least this many moves are long: there the beam is only a partial turn or two
+    /// wide, and evolution finds turns that move many pieces together.
+    pub long_turn_moves: u8,
+    /// Share of the budget for the beam on long turns.
+    pub long_beam_share: f64,
+    /// Share of the budget for evolution on long turns (after the beam's).
+    pub evolve_share: f64,
+}
+
+impl Default for Champion {
+    fn default() -> Champion {
+        Champion::new(Evaluator::default())
+    }
+}
+
+/// A finished turn of one's own, worth `value` before the reply.
+struct Candidate {
+    line: Line,
+    value: f64,
+}
+
+impl Champion {
+    /// A champion with an evaluator.
+    #[must_use]
+    pub fn new(eval: Evaluator) -> Champion {
+        Champion {
+            eval,
+            max_beam: 16,
+            max_candidates: 64,
+            candidate_share: 0.4,
+            draw_value: PLAYING_FOR_A_WIN,
+            long_turn_moves: 8,
+            long_beam_share: 0.1,
+            evolve_share: 0.55,
+        }
+    }
+}
+
+impl Agent for Champion {
+    fn name(&self) -> String {
+        "champion".into()
+    }
+
+    fn plan_turn(&self, rules: &dyn Ruleset, pos: &Position, budget: Budget, seed: u64) -> Vec<Action> {
+        let start = Instant::now();
+        let me = pos.to_move();
+        let eval = self.eval.with_contempt(me, self.draw_value);
+        let stages = Stages::for_turn(self, pos);
+        let beam = self.beam_candidates(&eval, rules, pos, stages.beam(budget), budget, start);
+        let mut cands = spread::spread(beam, self.max_candidates);
+        if stages.long {
+            // The beam's best turns seed evolution; the capture reply ranks every candidate,
+            // and the greedy replies below are examined in that order.
+            let mut evolved = self.evolve_on_islands(rules, pos, &cands, &stages, budget, start, seed);
+            evolved.append(&mut cands);
+            cands = self.rank_by_captures(&eval, rules, me, evolved, stages.capture_replies(budget), start);
+        }
+        self.choose_by_greedy_replies(&eval, rules, me, cands, stages.greedy_replies(budget), start)
+    }
+}

@@ -1,0 +1,76 @@
+//! The value of candidates after a reply, examined in batches under a budget.
+
+use super::{Candidate, Champion};
+use crate::budget::{Budget, Meter};
+use crate::eval::Evaluator;
+use crate::turn::Line;
+use rayon::prelude::*;
+use std::time::Instant;
+use warlord_rules::{Position, Ruleset, Side};
+
+/// Replies examined at once.
+const REPLY_BATCH: usize = 2;
+
+/// How much a candidate's own value (before the reply) counts beside the value after it:
+/// enough to break ties only.
+const OWN_VALUE_WEIGHT: f64 = 1e-3;
+
+impl Champion {
+    /// The values for `me` of the first candidates (at most [`Champion::max_candidates`]) after
+    /// the reply `reply` plays from each, in order, until `budget` runs out. A candidate that
+    /// ends the game keeps its own value.
+    ///
+    /// Candidates are examined in batches of a fixed size (one per core here), each reply
+    /// bounded by what is left of the budget at the batch's start, and a reply cut short is not
+    /// counted: so under a node budget the examined set, and so the turn, does not depend on
+    /// the machine.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn values_after_replies(
+        &self,
+        eval: &Evaluator,
+        rules: &dyn Ruleset,
+        me: Side,
+        cands: &[Candidate],
+        budget: Budget,
+        start: Instant,
+        reply: impl Fn(&Position, &mut Meter) -> Line + Sync,
+    ) -> Vec<f64> {
+        let value_after = |c: &Candidate, meter: &mut Meter| -> Option<f64> {
+            if c.line.pos.outcome().is_some() {
+                return Some(c.value);
+            }
+            let answer = reply(&c.line.pos, meter);
+            if meter.spent() {
+                return None;
+            }
+            Some(eval.value_for(rules, &answer.pos, me, meter) + OWN_VALUE_WEIGHT * c.value)
+        };
+        let timed = matches!(budget, Budget::Millis(_));
+        let limit = match budget {
+            Budget::Nodes(n) => n,
+            Budget::Millis(_) => u64::MAX,
+        };
+        let mut used = 0;
+        let mut out = Vec::new();
+        for chunk in cands[..cands.len().min(self.max_candidates)].chunks(REPLY_BATCH) {
+            if used >= limit || (timed && Meter::until(budget, start).spent()) {
+                break;
+            }
+            let values: Vec<(Option<f64>, u64)> = chunk
+                .par_iter()
+                .map(|c| {
+                    let mut meter =
+                        if timed { Meter::until(budget, start) } else { Meter::start(Budget::Nodes(limit - used)) };
+                    (value_after(c, &mut meter), meter.used())
+                })
+                .collect();
+            used += values.iter().map(|v| v.1).sum::<u64>();
+            let complete = values.iter().take_while(|v| v.0.is_some()).count();
+            out.extend(values.into_iter().take(complete).filter_map(|v| v.0));
+            if complete < chunk.len() {
+                break;
+            }
+        }
+        out
+    }
+}
