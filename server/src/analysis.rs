@@ -3,9 +3,9 @@
 //! board), a record file read into its actions, and a seat's unfinished turn checked on a copy
 //! of its game (the turn builder's preview, so that legality always comes from the engine).
 
+use crate::access::{self, TokenQuery};
 use crate::error::{clip, ApiError, ErrorCode};
 use crate::game::{now_ms, Event, EventKind, Game, GameMeta, Mode, Viewer};
-use crate::http::{presented_token, TokenQuery};
 use crate::hub::Games;
 use crate::protocol::MAX_ACTIONS;
 use crate::render::{game_info, state_view, GameInfo, StateView};
@@ -223,8 +223,7 @@ async fn preview(
     if request.actions.len() > MAX_ACTIONS {
         return Err(ApiError::bad_request(format!("at most {MAX_ACTIONS} actions")));
     }
-    let hub = games.hub(&id).await?;
-    let viewer = hub.viewer(presented_token(&headers, &query).as_deref())?;
+    let (hub, viewer) = access::open(&games, &id, &headers, &query).await?;
     let Viewer::Seat(side) = viewer else {
         return Err(ApiError::new(ErrorCode::Forbidden, "spectators can watch but not act"));
     };

@@ -235,26 +235,10 @@ pub struct Hub {
 }
 
 impl Hub {
-    /// Who a token makes its holder: a seat, or a spectator. Without a token, public games
-    /// may be watched.
-    pub fn viewer(&self, token: Option<&str>) -> Result<Viewer, ApiError> {
-        let snapshot = self.snapshot();
-        let Some(token) = token else {
-            return if snapshot.meta.public {
-                Ok(Viewer::Spectator)
-            } else {
-                Err(ApiError::new(ErrorCode::Forbidden, "this game is private: open it with a seat or spectator link"))
-            };
-        };
-        for (side, hash) in [(Side::White, &self.seats.white), (Side::Black, &self.seats.black)] {
-            if hash.as_deref().is_some_and(|h| token::matches(token, h)) {
-                return Ok(Viewer::Seat(side));
-            }
-        }
-        if token::matches(token, &self.seats.spectator) {
-            return Ok(Viewer::Spectator);
-        }
-        Err(ApiError::new(ErrorCode::Forbidden, "this link does not open this game"))
+    /// The hashes of the game's seat and spectator tokens.
+    #[must_use]
+    pub fn seats(&self) -> &SeatHashes {
+        &self.seats
     }
 
     /// The latest published game.

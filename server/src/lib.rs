@@ -5,6 +5,7 @@
 //! is committed to the database before anyone hears of it. Hidden setup stays hidden: every
 //! state sent goes through `Ruleset::view` for its recipient.
 
+pub mod access;
 pub mod agent;
 pub mod analysis;
 pub mod assets;
@@ -17,6 +18,7 @@ pub mod loadtest;
 pub mod notify;
 pub mod protocol;
 pub mod render;
+pub mod router;
 pub mod serve;
 pub mod store;
 pub mod token;
