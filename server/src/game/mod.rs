@@ -125,6 +125,16 @@ impl Game {
         self.clock.as_ref()
     }
 
+    /// The lobby status: `setup`, `play` or `over`.
+    #[must_use]
+    pub fn status(&self) -> &'static str {
+        match self.position.phase() {
+            Phase::Setup => "setup",
+            Phase::Play => "play",
+            Phase::Over(_) => "over",
+        }
+    }
+
     /// Whether the sides' setups are still secret from each other.
     #[must_use]
     pub fn setup_secret(&self) -> bool {
