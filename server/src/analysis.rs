@@ -70,9 +70,7 @@ fn read_json<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ApiError>
 
 /// A game that is never stored: the scenario with the options, at its start.
 fn scratch_game(games: &Games, scenario: &str, options: BTreeMap<String, String>) -> Result<Game, ApiError> {
-    let found = games.scenarios().get(scenario).cloned().ok_or_else(|| {
-        ApiError::new(ErrorCode::NotFound, format!("no scenario has the id `{}`", clip(scenario, 40)))
-    })?;
+    let found = games.scenarios().get(scenario)?.clone();
     let meta = GameMeta {
         id: "analysis".into(),
         scenario: scenario.to_string(),
@@ -82,6 +80,7 @@ fn scratch_game(games: &Games, scenario: &str, options: BTreeMap<String, String>
         ai: None,
         public: false,
         created_ms: 0,
+        pin: None,
     };
     Game::new(Arc::new(meta), found)
 }
@@ -228,6 +227,8 @@ async fn preview(
         return Err(ApiError::new(ErrorCode::Forbidden, "spectators can watch but not act"));
     };
     let mut game = (*hub.snapshot()).clone();
+    // A turn that could never be sent is not built.
+    game.writable()?;
     if game.outcome().is_none() && game.position().to_move() != side {
         return Err(ApiError::new(ErrorCode::NotYourTurn, format!("it is {}'s turn", game.position().to_move())));
     }

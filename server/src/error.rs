@@ -27,6 +27,9 @@ pub enum ErrorCode {
     GameOver,
     /// The seat asked for is already taken.
     Conflict,
+    /// The game is read-only: its stored log no longer replays under this server's rules, so
+    /// it may be watched but nothing may be played; the message says why.
+    ReadOnly,
     /// The server failed (storage unavailable); nothing was applied.
     Internal,
 }
@@ -74,9 +77,11 @@ impl IntoResponse for ApiError {
             ErrorCode::NotFound => StatusCode::NOT_FOUND,
             ErrorCode::Forbidden => StatusCode::FORBIDDEN,
             ErrorCode::IllegalAction => StatusCode::UNPROCESSABLE_ENTITY,
-            ErrorCode::NotYourTurn | ErrorCode::Stale | ErrorCode::GameOver | ErrorCode::Conflict => {
-                StatusCode::CONFLICT
-            }
+            ErrorCode::NotYourTurn
+            | ErrorCode::Stale
+            | ErrorCode::GameOver
+            | ErrorCode::Conflict
+            | ErrorCode::ReadOnly => StatusCode::CONFLICT,
             ErrorCode::Internal => StatusCode::SERVICE_UNAVAILABLE,
         };
         (status, Json(serde_json::json!({ "error": self }))).into_response()

@@ -42,7 +42,7 @@ struct ScenarioEntry {
 async fn scenarios(State(games): State<Games>) -> Json<Vec<ScenarioEntry>> {
     let mut list: Vec<_> = games
         .scenarios()
-        .values()
+        .all()
         .map(|s| ScenarioEntry {
             id: s.id.clone(),
             name: s.name.clone(),

@@ -2,7 +2,7 @@
 //! viewer may see it ([`StateView`]). Every state goes through [`Game::visible_position`], which
 //! is `Ruleset::view` for the viewer (rulings 10); legal actions are computed on that view too.
 
-use crate::game::{AiSeat, ClockConfig, ClockView, Game, Mode, Viewer};
+use crate::game::{AiSeat, ClockConfig, ClockView, Game, Mode, ReadOnly, Viewer};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use warlord_rules::notation::format_action;
@@ -31,6 +31,8 @@ pub struct GameInfo {
     pub board: BoardInfo,
     /// The piece kinds; `kind` in pieces and actions indexes this list.
     pub pieces: Vec<PieceInfo>,
+    /// Set when the game may only be watched (its stored log no longer replays): why.
+    pub read_only: Option<ReadOnly>,
 }
 
 /// A scenario's names.
@@ -227,6 +229,7 @@ pub fn game_info(game: &Game) -> GameInfo {
         created_ms: meta.created_ms,
         board: BoardInfo { files: board.files(), ranks: board.ranks(), terrain },
         pieces,
+        read_only: game.read_only().cloned(),
     }
 }
 

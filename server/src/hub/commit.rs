@@ -25,6 +25,7 @@ impl Hub {
             Command::Ping {} => return Ok(self.snapshot().seq()),
         };
         let snapshot = self.snapshot();
+        snapshot.writable()?;
         let events = if kind == EventKind::Action {
             actions
                 .iter()
@@ -91,14 +92,16 @@ impl Hub {
         self.catch_up(&mut game, &games.store).await;
     }
 
-    /// Applies the events stored after the cached ones.
+    /// Applies the events stored after the cached ones (a read-only game applies none: its
+    /// log already stops replaying).
     async fn catch_up(self: &Arc<Self>, game: &mut Game, store: &Store) {
+        if game.read_only().is_some() {
+            return;
+        }
         match store.events_from(&self.id, game.seq()).await {
             Ok(events) if events.is_empty() => {}
             Ok(events) => {
-                if let Err(e) = replay(game, events) {
-                    tracing::error!(game = %self.id, error = %e.message, "could not catch up");
-                }
+                replay(game, events);
                 self.publish(game);
             }
             Err(e) => tracing::error!(game = %self.id, error = %e, "could not read new events"),

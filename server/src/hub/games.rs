@@ -3,7 +3,8 @@
 
 use super::load::load;
 use super::Hub;
-use crate::error::{ApiError, ErrorCode};
+use crate::catalog::Catalog;
+use crate::error::ApiError;
 use crate::game::{now_ms, Game, GameMeta};
 use crate::protocol::CreateGame;
 use crate::store::{SeatHashes, Store};
@@ -12,7 +13,7 @@ use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex as StdMutex};
 use tokio::sync::{watch, Mutex, Semaphore};
-use warlord_rules::{Scenario, Side};
+use warlord_rules::Side;
 
 /// The games of this process: the store, the scenarios, the AI and the loaded hubs.
 #[derive(Clone, Debug)]
@@ -24,7 +25,7 @@ pub struct Games {
 #[derive(Debug)]
 pub(super) struct Inner {
     pub(super) store: Store,
-    scenarios: HashMap<String, Arc<Scenario>>,
+    catalog: Catalog,
     hubs: StdMutex<HashMap<String, Arc<Hub>>>,
     /// AI searches running at once: one core is always left to the games' own work.
     pub(super) thinkers: Arc<Semaphore>,
@@ -46,19 +47,9 @@ pub struct Created {
 impl Games {
     /// The games of a store, with the shipped scenarios and the default AI.
     pub fn new(store: Store) -> Games {
-        let scenarios = warlord_scenarios::ALL
-            .iter()
-            .filter_map(|b| match Scenario::parse(b.text, &format!("builtin:{}", b.id)) {
-                Ok(s) => Some((s.id.clone(), Arc::new(s))),
-                Err(e) => {
-                    tracing::error!(scenario = b.id, error = %e, "a shipped scenario does not load");
-                    None
-                }
-            })
-            .collect();
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
         let thinkers = Arc::new(Semaphore::new(cores.saturating_sub(1).max(1)));
-        Games { inner: Arc::new(Inner { store, scenarios, hubs: StdMutex::default(), thinkers }) }
+        Games { inner: Arc::new(Inner { store, catalog: Catalog::shipped(), hubs: StdMutex::default(), thinkers }) }
     }
 
     /// The store.
@@ -67,20 +58,16 @@ impl Games {
         &self.inner.store
     }
 
-    /// The scenarios games may be created from, by id.
+    /// The scenarios games may be created from.
     #[must_use]
-    pub fn scenarios(&self) -> &HashMap<String, Arc<Scenario>> {
-        &self.inner.scenarios
+    pub fn scenarios(&self) -> &Catalog {
+        &self.inner.catalog
     }
 
-    /// Creates and stores a game; returns its id and seat tokens.
+    /// Creates and stores a game, pinned to the scenario's text and the rules version of now;
+    /// returns its id and seat tokens.
     pub async fn create(&self, request: CreateGame) -> Result<Created, ApiError> {
-        let scenario = self.inner.scenarios.get(&request.scenario).cloned().ok_or_else(|| {
-            ApiError::new(
-                ErrorCode::NotFound,
-                format!("no scenario has the id `{}`", crate::error::clip(&request.scenario, 40)),
-            )
-        })?;
+        let (scenario, pin) = self.inner.catalog.for_new_game(&request.scenario)?;
         for name in request.options.keys() {
             if !scenario.option_names().contains(&name.as_str()) {
                 return Err(ApiError::bad_request(format!(
@@ -99,6 +86,7 @@ impl Games {
             ai: request.ai,
             public: request.public,
             created_ms: now_ms(),
+            pin: Some(pin),
         };
         let game = Game::new(Arc::new(meta.clone()), scenario)?;
         let ai_side = meta.ai.map(|a| a.side);
@@ -131,7 +119,7 @@ impl Games {
         if id.is_empty() || id.len() > 64 {
             return Err(ApiError::no_game(id));
         }
-        let (game, seats) = load(&self.inner.store, &self.inner.scenarios, id).await?;
+        let (game, seats) = load(&self.inner.store, &self.inner.catalog, id).await?;
         let (watch, _) = watch::channel(Arc::new(game.clone()));
         let hub = Arc::new(Hub {
             games: Arc::downgrade(&self.inner),

@@ -7,7 +7,8 @@
 //! publish. Nothing is published that is not committed.
 //!
 //! - `games.rs`: the registry of loaded games ([`Games`]): creating, loading, forgetting.
-//! - `load.rs`: rebuilding a stored game from its log.
+//! - `load.rs`: rebuilding a stored game from its pinned scenario and its log (read-only when
+//!   the log no longer replays).
 //! - `commit.rs`: carrying out commands and committing events; catching up with other processes.
 //! - `timer.rs`: the flag timer of a running clock.
 //! - `ai.rs`: the AI seat's turns.
@@ -65,9 +66,9 @@ impl Hub {
     }
 
     /// Starts what the game now waits for: the running clock's flag, the AI's turn. A game
-    /// that is over waits for nothing.
+    /// that is over or read-only waits for nothing.
     fn schedule(self: &Arc<Self>, game: &Arc<Game>) {
-        let waits = game.outcome().is_none();
+        let waits = game.outcome().is_none() && game.read_only().is_none();
         self.arm_flag(game, waits);
         if waits {
             self.start_ai(game);
