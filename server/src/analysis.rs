@@ -223,9 +223,7 @@ async fn preview(
         return Err(ApiError::bad_request(format!("at most {MAX_ACTIONS} actions")));
     }
     let (hub, viewer) = access::open(&games, &id, &headers, &query).await?;
-    let Viewer::Seat(side) = viewer else {
-        return Err(ApiError::new(ErrorCode::Forbidden, "spectators can watch but not act"));
-    };
+    let side = viewer.acting_side()?;
     let mut game = (*hub.snapshot()).clone();
     // A turn that could never be sent is not built.
     game.writable()?;

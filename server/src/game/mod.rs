@@ -70,6 +70,11 @@ impl Viewer {
             Viewer::Spectator => None,
         }
     }
+
+    /// The side a viewer may act for; `forbidden` for spectators.
+    pub fn acting_side(self) -> Result<Side, ApiError> {
+        self.side().ok_or_else(|| ApiError::new(ErrorCode::Forbidden, "spectators can watch but not act"))
+    }
 }
 
 impl Game {

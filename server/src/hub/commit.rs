@@ -13,9 +13,7 @@ use std::sync::Arc;
 impl Hub {
     /// Carries out a client's command for a viewer; returns the new sequence number.
     pub async fn command(self: &Arc<Self>, viewer: Viewer, command: Command) -> Result<u64, ApiError> {
-        let Viewer::Seat(side) = viewer else {
-            return Err(ApiError::new(ErrorCode::Forbidden, "spectators can watch but not act"));
-        };
+        let side = viewer.acting_side()?;
         let (kind, actions, seq) = match command {
             Command::Act { actions, seq } => (EventKind::Action, actions, seq),
             Command::Resign {} => (EventKind::Resign, Vec::new(), None),
