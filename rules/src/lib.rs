@@ -42,3 +42,9 @@ pub use side::Side;
 pub use square::Square;
 pub use terrain::Terrain;
 pub use warlord::{Arrival, WarlordState};
+
+/// The version of the rules this engine plays. Raise it with any change that may make a
+/// recorded action legal or illegal, or change what it leads to: the play server stores the
+/// version each game was created under and names both when an old game's log no longer
+/// replays.
+pub const RULES_VERSION: u32 = 1;

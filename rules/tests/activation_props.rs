@@ -235,7 +235,7 @@ fn eligible_now(spec: &Spec, pos: &Position, at: Square) -> Vec<Square> {
     pos.pieces(pos.to_move())
         .filter(|&(a, p)| match command_of(spec, usize::from(p.kind)) {
             Some((capacity, range, only_itself)) => {
-                capacity > 0 && (a == at || (!only_itself && a.distance(at) <= range))
+                capacity > 0 && (a == at || (!only_itself && king_steps(a, at) <= range))
             }
             None => false,
         })
@@ -373,4 +373,9 @@ fn brute_force_enumeration_finds_the_reassignment() {
     assert!(some_assignment(&[vec![0], vec![0]], &|_| 2));
     assert!(!some_assignment(&[vec![0, 1], vec![0, 1], vec![1, 0]], &one));
     assert_eq!(Side::White.opponent(), Side::Black);
+}
+
+/// King steps between two squares (rulings 1), computed here, not by the engine.
+fn king_steps(a: Square, b: Square) -> u8 {
+    a.file.abs_diff(b.file).max(a.rank.abs_diff(b.rank))
 }

@@ -325,7 +325,7 @@ fn candidates(board: &warlord_rules::Board) -> Vec<Action> {
     for &a in &squares {
         out.push(Action::Attack { target: a, attackers: warlord_rules::Attackers::default() });
         for &b in &squares {
-            if a.distance(b) <= 2 {
+            if warlord_rules::Geometry::Square.distance(a, b) <= 2 {
                 out.push(Action::Move { from: a, to: b });
             }
             out.push(Action::Fire { from: a, target: b });

@@ -146,7 +146,11 @@ fn every_piece_is_commanded(rules: &dyn Ruleset, pos: &Position) {
         for (q, p) in pos.pieces(side) {
             let own = rules.pieces().get(p.kind).command.is_some();
             let near = pos.pieces(side).any(|(l, lp)| {
-                rules.pieces().get(lp.kind).command.is_some_and(|c| c.others && l.distance(q) <= c.range)
+                rules
+                    .pieces()
+                    .get(lp.kind)
+                    .command
+                    .is_some_and(|c| c.others && rules.board().distance(l, q) <= u32::from(c.range))
             });
             assert!(own || near, "{side}'s piece on {q} is out of every leader's range");
         }
@@ -514,7 +518,7 @@ fn check_large_game(id: &str) -> Scenario {
     let towns = terrain(&s, Terrain::Town);
     for &t in &towns {
         let twin = image(t, files, ranks);
-        let near_centre = twin.distance(t) <= 1;
+        let near_centre = warlord_rules::Geometry::Square.distance(twin, t) <= 1;
         assert!(towns.contains(&twin) || near_centre, "{id}: {t} is not symmetric");
     }
     let (w, b) = (waves(&s, Side::White), waves(&s, Side::Black));

@@ -3,9 +3,9 @@
 //! board), a record file read into its actions, and a seat's unfinished turn checked on a copy
 //! of its game (the turn builder's preview, so that legality always comes from the engine).
 
+use crate::access::{self, TokenQuery};
 use crate::error::{clip, ApiError, ErrorCode};
 use crate::game::{now_ms, Event, EventKind, Game, GameMeta, Mode, Viewer};
-use crate::http::{presented_token, TokenQuery};
 use crate::hub::Games;
 use crate::protocol::MAX_ACTIONS;
 use crate::render::{action_view, game_info, state_view, ActionView, GameInfo, StateView};
@@ -73,9 +73,7 @@ fn read_json<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ApiError>
 
 /// A game that is never stored: the scenario with the options, at its start.
 fn scratch_game(games: &Games, scenario: &str, options: BTreeMap<String, String>) -> Result<Game, ApiError> {
-    let found = games.scenarios().get(scenario).cloned().ok_or_else(|| {
-        ApiError::new(ErrorCode::NotFound, format!("no scenario has the id `{}`", clip(scenario, 40)))
-    })?;
+    let found = games.scenarios().get(scenario)?.clone();
     let meta = GameMeta {
         id: "analysis".into(),
         scenario: scenario.to_string(),
@@ -85,6 +83,7 @@ fn scratch_game(games: &Games, scenario: &str, options: BTreeMap<String, String>
         ai: None,
         public: false,
         created_ms: 0,
+        pin: None,
     };
     Game::new(Arc::new(meta), found)
 }
@@ -232,12 +231,11 @@ async fn preview(
     if request.actions.len() > MAX_ACTIONS {
         return Err(ApiError::bad_request(format!("at most {MAX_ACTIONS} actions")));
     }
-    let hub = games.hub(&id).await?;
-    let viewer = hub.viewer(presented_token(&headers, &query).as_deref())?;
-    let Viewer::Seat(side) = viewer else {
-        return Err(ApiError::new(ErrorCode::Forbidden, "spectators can watch but not act"));
-    };
+    let (hub, viewer) = access::open(&games, &id, &headers, &query).await?;
+    let side = viewer.acting_side()?;
     let mut game = (*hub.snapshot()).clone();
+    // A turn that could never be sent is not built.
+    game.writable()?;
     if game.outcome().is_none() && game.position().to_move() != side {
         return Err(ApiError::new(ErrorCode::NotYourTurn, format!("it is {}'s turn", game.position().to_move())));
     }

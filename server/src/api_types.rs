@@ -50,6 +50,7 @@ fn typescript() -> String {
         declaration::<ClockConfig>(&cfg),
         declaration::<ClockView>(&cfg),
         declaration::<AiSeat>(&cfg),
+        declaration::<crate::game::ReadOnly>(&cfg),
         declaration::<ScenarioBoard>(&cfg),
         declaration::<ScenarioEntry>(&cfg),
         declaration::<ScenarioInfo>(&cfg),

@@ -1,5 +1,8 @@
 //! The one error type of the API: a stable code for programs and a sentence for people.
 
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
 use serde::Serialize;
 
 /// What kind of problem a request or message had. Serialized in kebab-case (`illegal-action`).
@@ -24,6 +27,9 @@ pub enum ErrorCode {
     GameOver,
     /// The seat asked for is already taken.
     Conflict,
+    /// The game is read-only: its stored log no longer replays under this server's rules, so
+    /// it may be watched but nothing may be played; the message says why.
+    ReadOnly,
     /// The server failed (storage unavailable); nothing was applied.
     Internal,
 }
@@ -59,6 +65,26 @@ impl ApiError {
     pub fn storage(err: &sqlx::Error) -> ApiError {
         tracing::error!(error = %err, "storage error");
         ApiError::new(ErrorCode::Internal, "the game store is unavailable; nothing was changed, try again")
+    }
+}
+
+/// Every error answers over HTTP with its status and `{"error": {"code", "message"}}`.
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = match self.code {
+            ErrorCode::BadRequest => StatusCode::BAD_REQUEST,
+            ErrorCode::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ErrorCode::NotFound => StatusCode::NOT_FOUND,
+            ErrorCode::Forbidden => StatusCode::FORBIDDEN,
+            ErrorCode::IllegalAction => StatusCode::UNPROCESSABLE_ENTITY,
+            ErrorCode::NotYourTurn
+            | ErrorCode::Stale
+            | ErrorCode::GameOver
+            | ErrorCode::Conflict
+            | ErrorCode::ReadOnly => StatusCode::CONFLICT,
+            ErrorCode::Internal => StatusCode::SERVICE_UNAVAILABLE,
+        };
+        (status, Json(serde_json::json!({ "error": self }))).into_response()
     }
 }
 

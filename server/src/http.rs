@@ -1,23 +1,24 @@
-//! The HTTP API (documented in docs/API.md): scenarios, the lobby, creating games, reading a
-//! game's state and record, acting without a WebSocket, and the WebSocket upgrade.
+//! The HTTP API's plain routes (documented in docs/API.md): health, scenarios, the lobby,
+//! creating games, reading a game's state and record, and acting without a WebSocket.
 
-use crate::error::{ApiError, ErrorCode};
-use crate::game::{now_ms, Viewer};
+use crate::access::{self, TokenQuery};
+use crate::error::ApiError;
+use crate::game::now_ms;
 use crate::hub::{Created, Games};
-use crate::protocol::{self, MAX_MESSAGE_BYTES};
+use crate::protocol;
 use crate::render::{game_info, state_view, GameInfo, ScenarioBoard, ScenarioEntry, StateView};
 use crate::store::LobbyEntry;
-use crate::ws;
+use crate::token::Token;
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
-/// The API's routes over a set of games.
-pub fn router(games: Games) -> Router {
+/// The routes of this module, to be merged into the API's router.
+pub fn routes() -> Router<Games> {
     Router::new()
         .route("/api/health", get(|| async { Json(serde_json::json!({ "ok": true })) }))
         .route("/api/scenarios", get(scenarios))
@@ -25,53 +26,12 @@ pub fn router(games: Games) -> Router {
         .route("/api/games/{id}", get(game))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/commands", post(command))
-        .route("/api/games/{id}/ws", get(ws::upgrade))
-        .merge(crate::analysis::routes())
-        .fallback(crate::assets::fallback)
-        // Bodies up to 4x the message limit are read so that `too-large` is a JSON error.
-        .layer(DefaultBodyLimit::max(4 * MAX_MESSAGE_BYTES))
-        .with_state(games)
-}
-
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        let status = match self.code {
-            ErrorCode::BadRequest => StatusCode::BAD_REQUEST,
-            ErrorCode::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            ErrorCode::NotFound => StatusCode::NOT_FOUND,
-            ErrorCode::Forbidden => StatusCode::FORBIDDEN,
-            ErrorCode::IllegalAction => StatusCode::UNPROCESSABLE_ENTITY,
-            ErrorCode::NotYourTurn | ErrorCode::Stale | ErrorCode::GameOver | ErrorCode::Conflict => {
-                StatusCode::CONFLICT
-            }
-            ErrorCode::Internal => StatusCode::SERVICE_UNAVAILABLE,
-        };
-        (status, Json(serde_json::json!({ "error": self }))).into_response()
-    }
-}
-
-/// The token query parameter.
-#[derive(Deserialize, Default)]
-pub struct TokenQuery {
-    /// A seat or spectator token.
-    pub token: Option<String>,
-}
-
-/// The token a request presents: `Authorization: Bearer <token>`, else `?token=`.
-#[must_use]
-pub fn presented_token(headers: &HeaderMap, query: &TokenQuery) -> Option<String> {
-    headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(|t| t.trim().to_string())
-        .or_else(|| query.token.clone())
 }
 
 async fn scenarios(State(games): State<Games>) -> Json<Vec<ScenarioEntry>> {
     let mut list: Vec<_> = games
         .scenarios()
-        .values()
+        .all()
         .map(|s| ScenarioEntry {
             id: s.id.clone(),
             name: s.name.clone(),
@@ -107,8 +67,7 @@ async fn create(State(games): State<Games>, body: Bytes) -> Result<(StatusCode, 
     let request = protocol::parse_create(&body)?;
     let Created { id, white, black, spectator } = games.create(request).await?;
     // The token rides in the fragment, which browsers never send to servers or proxies.
-    let link =
-        |t: crate::token::Token| Link { path: format!("/play/{id}#{}", t.secret()), token: t.secret().to_string() };
+    let link = |t: Token| Link { path: format!("/play/{id}#{}", t.secret()), token: t.secret().to_string() };
     let body =
         CreatedBody { white: white.map(link), black: black.map(link), spectator: link(spectator), id: id.clone() };
     Ok((StatusCode::CREATED, Json(body)))
@@ -120,24 +79,13 @@ struct GameBody {
     state: StateView,
 }
 
-async fn viewer_of(
-    games: &Games,
-    id: &str,
-    headers: &HeaderMap,
-    query: &TokenQuery,
-) -> Result<(std::sync::Arc<crate::hub::Hub>, Viewer), ApiError> {
-    let hub = games.hub(id).await?;
-    let viewer = hub.viewer(presented_token(headers, query).as_deref())?;
-    Ok((hub, viewer))
-}
-
 async fn game(
     State(games): State<Games>,
     Path(id): Path<String>,
     Query(query): Query<TokenQuery>,
     headers: HeaderMap,
 ) -> Result<Json<GameBody>, ApiError> {
-    let (hub, viewer) = viewer_of(&games, &id, &headers, &query).await?;
+    let (hub, viewer) = access::open(&games, &id, &headers, &query).await?;
     let game = hub.snapshot();
     Ok(Json(GameBody { game: game_info(&game), state: state_view(&game, viewer, now_ms()) }))
 }
@@ -148,7 +96,7 @@ async fn record(
     Query(query): Query<TokenQuery>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let (hub, viewer) = viewer_of(&games, &id, &headers, &query).await?;
+    let (hub, viewer) = access::open(&games, &id, &headers, &query).await?;
     let text = hub.snapshot().record_text(viewer);
     let disposition = format!("attachment; filename=\"warlord-{id}.txt\"");
     Ok((
@@ -166,7 +114,7 @@ async fn command(
     body: Bytes,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let message = protocol::parse_message(&body).map_err(|(_, e)| e)?;
-    let (hub, viewer) = viewer_of(&games, &id, &headers, &query).await?;
+    let (hub, viewer) = access::open(&games, &id, &headers, &query).await?;
     let seq = hub.command(viewer, message.command).await?;
     Ok(Json(serde_json::json!({ "type": "accepted", "ref": message.reference, "seq": seq })))
 }

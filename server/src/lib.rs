@@ -5,12 +5,15 @@
 //! is committed to the database before anyone hears of it. Hidden setup stays hidden: every
 //! state sent goes through `Ruleset::view` for its recipient.
 
+pub mod access;
 pub mod agent;
 pub mod analysis;
 #[cfg(test)]
 mod api_types;
 pub mod assets;
+pub mod catalog;
 pub mod client;
+pub mod digest;
 pub mod error;
 pub mod game;
 pub mod http;
@@ -19,6 +22,7 @@ pub mod loadtest;
 pub mod notify;
 pub mod protocol;
 pub mod render;
+pub mod router;
 pub mod serve;
 pub mod store;
 pub mod token;

@@ -7,7 +7,7 @@
 //! rule. The TypeScript declarations of these types are generated (`web/src/api/generated.ts`,
 //! checked by `tests/api_types.rs`).
 
-use crate::game::{AiSeat, ClockConfig, ClockView, Game, Mode, Viewer};
+use crate::game::{AiSeat, ClockConfig, ClockView, Game, Mode, ReadOnly, Viewer};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use ts_rs::TS;
@@ -70,6 +70,8 @@ pub struct GameInfo {
     pub pieces: Vec<PieceInfo>,
     /// What a turn is counted in, plural (`activations`, `actions`).
     pub turn_unit: String,
+    /// Set when the game may only be watched (its stored log no longer replays): why.
+    pub read_only: Option<ReadOnly>,
 }
 
 /// A scenario's names.
@@ -333,6 +335,7 @@ pub fn game_info(game: &Game) -> GameInfo {
         board: BoardInfo { geometry: board.geometry(), files: board.files(), ranks: board.ranks(), terrain },
         pieces,
         turn_unit: rules.turn_unit().to_string(),
+        read_only: game.read_only().cloned(),
     }
 }
 

@@ -66,7 +66,7 @@ pub async fn start(store_url: &str, listen: SocketAddr) -> anyhow::Result<Runnin
     });
     let listener = TcpListener::bind(listen).await?;
     let addr = listener.local_addr()?;
-    let app = crate::http::router(games.clone());
+    let app = crate::router::router(games.clone());
     let task = tokio::spawn(async move {
         axum::serve(listener, app)
             .with_graceful_shutdown(async {

@@ -7,7 +7,7 @@
 //! anyone is told about it. With PostgreSQL each append also sends `NOTIFY warlord_games` with
 //! the game's id and new event count, in the same transaction, for the other processes (see [`crate::notify`]).
 
-use crate::game::{AiSeat, ClockConfig, Event, EventKind, GameMeta, Mode};
+use crate::game::{AiSeat, ClockConfig, Event, EventKind, GameMeta, Mode, Pin};
 use serde::Serialize;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::error::ErrorKind;
@@ -119,15 +119,15 @@ impl Store {
         self.postgres_url.as_deref()
     }
 
-    /// Stores a new game.
+    /// Stores a new game, with the scenario text and rules version it is pinned to.
     pub async fn insert_game(&self, meta: &GameMeta, seats: &SeatHashes, status: &str) -> Result<(), sqlx::Error> {
         let options = serde_json::to_string(&meta.options).unwrap_or_else(|_| "{}".into());
         let _guard = self.write_guard().await;
         sqlx::query(
             "INSERT INTO games (id, scenario, options, mode, ai_side, ai_level, clock_initial_ms, \
              clock_increment_ms, white_hash, black_hash, spectator_hash, public, status, result, \
-             created_ms, updated_ms) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, NULL, $14, $15)",
+             created_ms, updated_ms, scenario_text, scenario_sha256, rules_version) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, NULL, $14, $15, $16, $17, $18)",
         )
         .bind(&meta.id)
         .bind(&meta.scenario)
@@ -144,16 +144,21 @@ impl Store {
         .bind(status)
         .bind(meta.created_ms)
         .bind(meta.created_ms)
+        .bind(meta.pin.as_ref().map(|p| &*p.scenario_text))
+        .bind(meta.pin.as_ref().map(|p| &p.scenario_sha256))
+        .bind(meta.pin.as_ref().map(|p| i64::from(p.rules_version)))
         .execute(&self.pool)
         .await?;
         Ok(())
     }
 
-    /// A game's settings, seat hashes and stored lobby status, if it exists.
+    /// A game's settings (with its pin, if stored with one), seat hashes and stored lobby
+    /// status, if it exists.
     pub async fn game(&self, id: &str) -> Result<Option<(GameMeta, SeatHashes, String)>, sqlx::Error> {
         let row = sqlx::query(
             "SELECT scenario, options, mode, ai_side, ai_level, clock_initial_ms, clock_increment_ms, \
-             white_hash, black_hash, spectator_hash, public, created_ms, status FROM games WHERE id = $1",
+             white_hash, black_hash, spectator_hash, public, created_ms, status, scenario_text, \
+             scenario_sha256, rules_version FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -174,6 +179,19 @@ impl Store {
         let initial: Option<i64> = row.try_get("clock_initial_ms")?;
         let increment: Option<i64> = row.try_get("clock_increment_ms")?;
         let public: i64 = row.try_get("public")?;
+        let scenario_text: Option<String> = row.try_get("scenario_text")?;
+        let scenario_sha256: Option<String> = row.try_get("scenario_sha256")?;
+        let rules_version: Option<i64> = row.try_get("rules_version")?;
+        // Games stored before pins have none of the three; newer games have all three.
+        let pin = match (scenario_text, scenario_sha256, rules_version) {
+            (None, None, None) => None,
+            (Some(text), Some(sha256), Some(version)) => Some(Pin {
+                scenario_text: Arc::from(text),
+                scenario_sha256: sha256,
+                rules_version: u32::try_from(version).map_err(|_| corrupt("rules_version"))?,
+            }),
+            _ => return Err(corrupt("pin (scenario_text, scenario_sha256 and rules_version are not all set)")),
+        };
         let meta = GameMeta {
             id: id.to_string(),
             scenario: row.try_get("scenario")?,
@@ -183,6 +201,7 @@ impl Store {
             ai,
             public: public != 0,
             created_ms: row.try_get("created_ms")?,
+            pin,
         };
         let seats = SeatHashes {
             white: row.try_get("white_hash")?,

@@ -3,10 +3,9 @@
 //! SHA-256 (the `sha2` crate) fits because tokens are long random strings: a fast unsalted hash
 //! cannot be brute-forced back, and lookups stay a single comparison. Tokens never enter logs.
 
+use crate::digest::{hex, sha256_hex};
 use rand::rngs::OsRng;
 use rand::RngCore;
-use sha2::{Digest, Sha256};
-use std::fmt::Write;
 
 /// A secret token as given to a seat holder (64 hex digits).
 #[derive(Clone, PartialEq, Eq)]
@@ -36,29 +35,15 @@ impl Token {
     /// The hash stored in place of the token.
     #[must_use]
     pub fn hash(&self) -> String {
-        hash(&self.0)
+        sha256_hex(&self.0)
     }
-}
-
-/// The SHA-256 of a presented token, as hex.
-#[must_use]
-pub fn hash(token: &str) -> String {
-    hex(&Sha256::digest(token.as_bytes()))
 }
 
 /// Whether a presented token matches a stored hash (compared in constant time).
 #[must_use]
 pub fn matches(token: &str, stored: &str) -> bool {
-    let presented = hash(token);
+    let presented = sha256_hex(token);
     presented.len() == stored.len() && presented.bytes().zip(stored.bytes()).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0
-}
-
-fn hex(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len() * 2);
-    for b in bytes {
-        let _ = write!(out, "{b:02x}");
-    }
-    out
 }
 
 /// A short random identifier (64 bits, hex): game ids. Not secret.

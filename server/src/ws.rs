@@ -2,9 +2,9 @@
 //! state; then a fresh state after every change, and an answer to each message it sends.
 //! A bad message gets an `error` and changes nothing; the connection stays open.
 
+use crate::access::{self, TokenQuery};
 use crate::error::ApiError;
 use crate::game::{now_ms, Game, Viewer};
-use crate::http::{presented_token, TokenQuery};
 use crate::hub::{Games, Hub};
 use crate::protocol::{self, Command};
 use crate::render::{game_info, state_view, GameInfo, StateView};
@@ -12,6 +12,8 @@ use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
+use axum::routing::get;
+use axum::Router;
 use futures_util::{SinkExt, StreamExt};
 use serde::Serialize;
 use std::sync::Arc;
@@ -52,16 +54,20 @@ pub enum ServerMessage {
     },
 }
 
+/// The route of this module, to be merged into the API's router.
+pub fn routes() -> Router<Games> {
+    Router::new().route("/api/games/{id}/ws", get(upgrade))
+}
+
 /// `GET /api/games/{id}/ws`: checks the game and the token, then upgrades.
-pub async fn upgrade(
+async fn upgrade(
     State(games): State<Games>,
     Path(id): Path<String>,
     Query(query): Query<TokenQuery>,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    let hub = games.hub(&id).await?;
-    let viewer = hub.viewer(presented_token(&headers, &query).as_deref())?;
+    let (hub, viewer) = access::open(&games, &id, &headers, &query).await?;
     Ok(ws
         .max_message_size(MAX_FRAME_BYTES)
         .max_frame_size(MAX_FRAME_BYTES)

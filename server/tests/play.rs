@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{create, databases, server, state, token, Ws};
+use common::{create, databases, evict, server, state, token, Ws};
 use serde_json::{json, Value};
 use warlord_rules::notation::{replay, Record};
 use warlord_server::client;
@@ -298,15 +298,7 @@ async fn idle_games_are_forgotten_and_reloaded_intact() {
     let before = white.state_at(seq).await;
     assert_eq!(server.games.evict_idle(), 0, "a connected game stays loaded");
     drop(white);
-    let mut evicted = 0;
-    for _ in 0..50 {
-        evicted += server.games.evict_idle();
-        if evicted > 0 {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
-    assert_eq!(evicted, 1);
+    assert_eq!(evict(&server.games).await, 1);
     let after = state(addr, id, Some(&token(&created, "white"))).await.json();
     assert_eq!(after["state"]["pieces"], before["pieces"]);
     assert_eq!(after["state"]["turn"], before["turn"]);

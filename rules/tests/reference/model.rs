@@ -326,7 +326,7 @@ impl<'r> Turn<'r> {
                     return false;
                 }
                 match self.rules.kinds[unit.kind].command {
-                    Some(c) if c.capacity > 0 => a == u || (c.others && unit.at.distance(here) <= c.range),
+                    Some(c) if c.capacity > 0 => a == u || (c.others && king_steps(unit.at, here) <= c.range),
                     _ => false,
                 }
             })
@@ -628,4 +628,9 @@ impl<'r> Turn<'r> {
             }
         }
     }
+}
+
+/// King steps between two squares (rulings 1), computed here, not by the engine.
+fn king_steps(a: Square, b: Square) -> u8 {
+    a.file.abs_diff(b.file).max(a.rank.abs_diff(b.rank))
 }

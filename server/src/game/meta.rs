@@ -1,7 +1,9 @@
-//! What a game was created with: scenario, options, mode, clock and AI seat.
+//! What a game was created with: scenario, options, mode, clock, AI seat, and the scenario text
+//! and rules version it is pinned to.
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 use warlord_rules::Side;
 
 /// How a game is played.
@@ -52,6 +54,18 @@ pub struct AiSeat {
     pub level: u8,
 }
 
+/// The scenario text and rules version a game was created with, stored with it so that a later
+/// change to the shipped file or to the rules never changes the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pin {
+    /// The scenario file's text as it was at creation.
+    pub scenario_text: Arc<str>,
+    /// Its SHA-256, as hex.
+    pub scenario_sha256: String,
+    /// `warlord_rules::RULES_VERSION` at creation.
+    pub rules_version: u32,
+}
+
 /// A game's settings: everything stored about it except the tokens and the events.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct GameMeta {
@@ -71,6 +85,11 @@ pub struct GameMeta {
     pub public: bool,
     /// When it was created (Unix milliseconds).
     pub created_ms: i64,
+    /// The scenario text and rules version it was created with; `None` for games stored before
+    /// they were recorded (and for analysis lines, which are never stored): those use the
+    /// shipped scenario of their id.
+    #[serde(skip)]
+    pub pin: Option<Pin>,
 }
 
 impl GameMeta {

@@ -5,11 +5,13 @@
 mod clock;
 mod event;
 mod meta;
+mod read_only;
 mod record;
 
 pub use clock::{Clock, ClockView};
 pub use event::{Event, EventKind};
-pub use meta::{AiSeat, ClockConfig, GameMeta, Mode};
+pub use meta::{AiSeat, ClockConfig, GameMeta, Mode, Pin};
+pub use read_only::ReadOnly;
 
 use crate::error::{ApiError, ErrorCode};
 use std::sync::Arc;
@@ -46,6 +48,8 @@ pub struct Game {
     turns: Vec<Turn>,
     draw_offer: Option<Side>,
     clock: Option<Clock>,
+    /// Why nothing more may be played, for a stored game that no longer replays.
+    read_only: Option<Arc<ReadOnly>>,
 }
 
 /// Who is looking at a game.
@@ -65,6 +69,11 @@ impl Viewer {
             Viewer::Seat(side) => Some(side),
             Viewer::Spectator => None,
         }
+    }
+
+    /// The side a viewer may act for; `forbidden` for spectators.
+    pub fn acting_side(self) -> Result<Side, ApiError> {
+        self.side().ok_or_else(|| ApiError::new(ErrorCode::Forbidden, "spectators can watch but not act"))
     }
 }
 
@@ -86,6 +95,7 @@ impl Game {
             turns: Vec::new(),
             draw_offer: None,
             clock,
+            read_only: None,
         })
     }
 
@@ -125,6 +135,35 @@ impl Game {
         self.clock.as_ref()
     }
 
+    /// The lobby status: `setup`, `play` or `over`.
+    #[must_use]
+    pub fn status(&self) -> &'static str {
+        match self.position.phase() {
+            Phase::Setup => "setup",
+            Phase::Play => "play",
+            Phase::Over(_) => "over",
+        }
+    }
+
+    /// Why the game is read-only, if it is.
+    #[must_use]
+    pub fn read_only(&self) -> Option<&ReadOnly> {
+        self.read_only.as_deref()
+    }
+
+    /// Makes the game read-only (replacing an earlier reason): nothing more may be applied.
+    pub fn set_read_only(&mut self, reason: ReadOnly) {
+        self.read_only = Some(Arc::new(reason));
+    }
+
+    /// `Ok` unless the game is read-only; then the `read-only` error with the reason.
+    pub fn writable(&self) -> Result<(), ApiError> {
+        match &self.read_only {
+            None => Ok(()),
+            Some(r) => Err(ApiError::new(ErrorCode::ReadOnly, format!("this game is read-only: {}", r.reason))),
+        }
+    }
+
     /// Whether the sides' setups are still secret from each other.
     #[must_use]
     pub fn setup_secret(&self) -> bool {
@@ -145,8 +184,10 @@ impl Game {
         self.turns.iter().enumerate().filter(move |(_, t)| !(secret && t.setup && viewer.side() != Some(t.side)))
     }
 
-    /// Checks an event against the game and applies it; on error the game is unchanged.
+    /// Checks an event against the game and applies it; on error the game is unchanged. A
+    /// read-only game refuses every event.
     pub fn apply(&mut self, event: Event) -> Result<(), ApiError> {
+        self.writable()?;
         if let Some(outcome) = self.position.outcome() {
             return Err(ApiError::new(ErrorCode::GameOver, format!("the game is over: {outcome}")));
         }

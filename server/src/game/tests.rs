@@ -14,6 +14,7 @@ fn game(options: &[(&str, &str)]) -> Game {
         ai: None,
         public: false,
         created_ms: 0,
+        pin: None,
     };
     Game::new(Arc::new(meta), Arc::new(scenario)).expect("the game builds")
 }

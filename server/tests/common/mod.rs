@@ -18,6 +18,13 @@ pub struct Db {
     _dir: Option<tempfile::TempDir>,
 }
 
+impl Db {
+    /// A database prepared by the test itself (whose files the test keeps).
+    pub fn prepared(url: String, name: &'static str) -> Db {
+        Db { url, name, _dir: None }
+    }
+}
+
 /// Every database the suite runs on: SQLite always, PostgreSQL when the variable is set.
 pub fn databases() -> Vec<Db> {
     let dir = tempfile::tempdir().expect("a temporary directory");
@@ -196,4 +203,18 @@ impl Drop for Process {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// Forgets a server's idle loaded games (waiting, up to a second, for the requests that still
+/// hold them to finish), so that the next request loads them from the store again. Returns how
+/// many were forgotten.
+pub async fn evict(games: &warlord_server::hub::Games) -> usize {
+    for _ in 0..50 {
+        let evicted = games.evict_idle();
+        if evicted > 0 {
+            return evicted;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("no game was idle to evict");
 }

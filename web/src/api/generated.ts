@@ -172,6 +172,27 @@ side: Side,
  */
 level: number, };
 
+export type ReadOnly = { 
+/**
+ * What went wrong, for people: the first stored event that fails and why, or what is
+ * wrong with the stored scenario, with the rules versions.
+ */
+reason: string, 
+/**
+ * The sequence number of the first stored event that does not replay (the game stands
+ * just before it); `None` when the stored scenario is the problem.
+ */
+seq: number | null, 
+/**
+ * The rules version the game was created under; `None` for games stored before versions
+ * were recorded.
+ */
+game_rules_version: number | null, 
+/**
+ * The rules version of this server.
+ */
+server_rules_version: number, };
+
 export type ScenarioBoard = { 
 /**
  * `square` or `hex`.
@@ -323,7 +344,11 @@ pieces: Array<PieceInfo>,
 /**
  * What a turn is counted in, plural (`activations`, `actions`).
  */
-turn_unit: string, };
+turn_unit: string, 
+/**
+ * Set when the game may only be watched (its stored log no longer replays): why.
+ */
+read_only: ReadOnly | null, };
 
 export type ActionView = { 
 /**

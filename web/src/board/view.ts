@@ -20,7 +20,7 @@ export interface Highlights {
   /** Where the selected piece (or the chosen reserve piece) may go, and how. */
   targets: Map<string, TargetKind>;
   /** The pieces that could order the selected one (its command links). */
-  activators: Set<string>;
+  commanders: Set<string>;
   /** The squares of the last turn's actions. */
   last: Set<string>;
   /** Command areas to draw: a commander's square, its range (in the board's geometry), its
@@ -32,7 +32,7 @@ export interface Highlights {
 
 /** An empty set of highlights. */
 export function noHighlights(): Highlights {
-  return { selected: null, targets: new Map(), activators: new Set(), last: new Set(), ranges: [], labels: new Map() };
+  return { selected: null, targets: new Map(), commanders: new Set(), last: new Set(), ranges: [], labels: new Map() };
 }
 
 /** What the board reports. */
@@ -348,7 +348,7 @@ export class BoardView {
       const r = v.rect(placed.at);
       if (r.x + r.size < 0 || r.y + r.size < 0 || r.x > v.width || r.y > v.height) continue;
       const name = squareName(placed.at);
-      if (this.marks.activators.has(name)) {
+      if (this.marks.commanders.has(name)) {
         ctx.strokeStyle = "#2f7fd8";
         ctx.lineWidth = Math.max(2, v.cell / 12);
         ctx.beginPath();

@@ -233,7 +233,7 @@ function lobbyPanel(): HTMLElement {
 }
 
 function importPanel(): HTMLElement {
-  const text = h("textarea", { name: "record", rows: 6, placeholder: '[Scenario "chieftain"]\n1. g2-f4, j2-k4' });
+  const text = h("textarea", { name: "record", rows: 6, placeholder: "A record file: its [Scenario] tag, then its turns" });
   const file = h("input", { type: "file", accept: ".rec,.txt,text/plain" });
   file.addEventListener("change", () => {
     const f = file.files?.[0];

@@ -153,7 +153,7 @@ export class BoardControl {
         }
       }
       const link = state.hints.links.find((l) => l.square === this.selected);
-      for (const sq of link?.commanders ?? []) marks.activators.add(sq);
+      for (const sq of link?.commanders ?? []) marks.commanders.add(sq);
     }
     if (this.interactive) {
       // Actions named by their target alone (`attack c4`: every adjacent piece joins).

@@ -1,6 +1,7 @@
 // A new game against the AI from the front page, three turns played by clicking the board
 // (with an undo and a two-move turn), then a reload finds the same game.
-import { apiState, clickSquare, expect, seatOf, SHOTS, test } from "./helpers";
+import type { GameAndState } from "../../src/api/types";
+import { apiState, clickSquare, expect, previewState, seatOf, SHOTS, test } from "./helpers";
 
 test("three turns against the AI by clicking, then a reload finds the same game", async ({ page, request }) => {
   await page.goto("/");
@@ -12,6 +13,12 @@ test("three turns against the AI by clicking, then a reload finds the same game"
   await page.locator("#create").click();
   await page.waitForURL(/\/play\/[0-9a-f]+#/);
   const { id, token } = seatOf(page);
+  const game = ((await (await request.get(`/api/games/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as GameAndState).game;
+  expect(game.turn_unit).toBe("activations");
+  // The counts the rules keep are shown with their labels (`tallies`).
+  const tallies = (await apiState(request, id, token)).tallies;
+  expect(tallies.map((t) => t.name)).toContain("leaders-captured");
+  for (const t of tallies) await expect(page.locator("#tallies")).toContainText(t.label);
   const played: string[] = [];
 
   for (let turn = 1; turn <= 3; turn += 1) {
@@ -31,13 +38,16 @@ test("three turns against the AI by clicking, then a reload finds the same game"
       await clickSquare(page, first.from);
       await clickSquare(page, first.to);
       await expect(page.locator("#proposed li")).toHaveText([first.text]);
-      const after = await request.post(`/api/games/${id}/preview`, { headers: { Authorization: `Bearer ${token}` }, data: { actions: [first.text] } });
-      const second = ((await after.json()).state.legal as { kind: string; from: string; to: string; text: string }[]).find((a) => a.kind === "move");
-      if (!second) throw new Error("no second move");
+      const after = await previewState(request, id, token, [first.text]);
+      const second = after.legal.find((a) => a.kind === "move");
+      if (!second?.from || !second.to) throw new Error("no second move");
       await clickSquare(page, second.from);
       await clickSquare(page, second.to);
       await expect(page.locator("#proposed li")).toHaveText([first.text, second.text]);
-      await expect(page.locator("#status")).toContainText("2 of 4 activations left");
+      // The counter's unit is the rules' (`turn_unit`).
+      await expect(page.locator("#status")).toContainText(`2 of 4 ${game.turn_unit} left`);
+      // The toggle is there because the rules send commanders; each one's area is drawn.
+      expect(after.hints.commanders.length).toBeGreaterThan(0);
       await page.locator("#ranges").check();
       await page.screenshot({ path: `${SHOTS}/ai-game-turn-being-built-with-ranges.png` });
       played.push(first.text, second.text);

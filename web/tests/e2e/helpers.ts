@@ -3,6 +3,7 @@
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import type { GameAndState, Preview, StateView } from "../../src/api/types";
 
 /** The tests, with `baseURL` the server started by global-setup.ts. */
 export const test = base.extend({
@@ -56,19 +57,25 @@ export async function clickSquare(page: Page, square: string): Promise<void> {
   await page.mouse.click(p.x, p.y);
 }
 
-/** A legal action as the server lists it. */
-export interface Legal {
-  text: string;
-  kind: string;
-  from: string | null;
-  to: string | null;
-}
-
 /** A seat's view of a game through the API. */
-export async function apiState(request: APIRequestContext, id: string, token: string): Promise<{ seq: number; to_move: string; phase: string; legal: Legal[]; moves: unknown[]; turn: { actions: string[]; cap: number } }> {
+export async function apiState(request: APIRequestContext, id: string, token: string): Promise<StateView> {
   const r = await request.get(`/api/games/${id}`, { headers: { Authorization: `Bearer ${token}` } });
   expect(r.ok()).toBeTruthy();
-  return (await r.json()).state;
+  return ((await r.json()) as GameAndState).state;
+}
+
+/** The state a seat would see after proposing `actions` (the server's preview). */
+export async function previewState(request: APIRequestContext, id: string, token: string, actions: string[]): Promise<StateView> {
+  const r = await request.post(`/api/games/${id}/preview`, { headers: { Authorization: `Bearer ${token}` }, data: { actions } });
+  expect(r.ok(), await r.text()).toBeTruthy();
+  return ((await r.json()) as Preview).state;
+}
+
+/** A scenario's position after a line of actions, for the side to move. */
+export async function analysisState(request: APIRequestContext, scenario: string, actions: string[]): Promise<GameAndState> {
+  const r = await request.post("/api/analysis", { data: { scenario, actions } });
+  expect(r.ok(), await r.text()).toBeTruthy();
+  return (await r.json()) as GameAndState;
 }
 
 /** The game id and token of a play page's address. */

@@ -3,14 +3,10 @@
 // nothing of the other's placement. After both commit, both armies are seen (so the check
 // above would have caught a leak).
 import type { Page } from "@playwright/test";
-import { apiState, clickSquare, expect, seatOf, SHOTS, squarePoint, test } from "./helpers";
+import type { StateView } from "../../src/api/types";
+import { apiState, clickSquare, expect, previewState, seatOf, SHOTS, squarePoint, test } from "./helpers";
 
-interface StateMessage {
-  phase: string;
-  pieces: { side: string; square: string }[];
-  moves: { side: string; actions: string[] }[];
-  turn: { actions: string[] };
-}
+type StateMessage = Pick<StateView, "phase" | "pieces" | "moves" | "turn">;
 
 /** Every game state a page received, over its WebSocket and in its HTTP answers. */
 function recordStates(page: Page): { states: StateMessage[]; raw: string[] } {
@@ -52,17 +48,18 @@ test("the opponent's page never holds a placement before both commit", async ({ 
   await expect(white.locator("#status")).toContainText("Your setup");
   const seat = seatOf(white);
   const place = (await apiState(request, seat.id, seat.token)).legal.find((a) => a.kind === "place");
-  if (!place?.to) throw new Error("no placement");
-  const item = white.locator(`#palette .reserve[data-symbol="${place.text.split("@")[0]?.toUpperCase()}"]`);
+  if (!place?.to || place.place === null) throw new Error("no placement");
+  // The palette has an item per piece kind to place (`to_place`), named by its kind.
+  const item = white.locator(`#palette .reserve[data-kind="${place.place}"]`);
   const before = await item.innerText();
   if (!((await item.getAttribute("class")) ?? "").includes("chosen")) await item.click();
   await clickSquare(white, place.to);
   await expect(item).not.toHaveText(before);
   // A second piece is dragged from the palette onto a square the server allows after the first.
-  const after = await request.post(`/api/games/${seat.id}/preview`, { headers: { Authorization: `Bearer ${seat.token}` }, data: { actions: [place.text] } });
-  const next = ((await after.json()).state.legal as { kind: string; text: string; to: string }[]).find((a) => a.kind === "place");
-  if (!next) throw new Error("no second placement");
-  const source = white.locator(`#palette .reserve[data-symbol="${next.text.split("@")[0]?.toUpperCase()}"]`);
+  const after = await previewState(request, seat.id, seat.token, [place.text]);
+  const next = after.legal.find((a) => a.kind === "place");
+  if (!next?.to || next.place === null) throw new Error("no second placement");
+  const source = white.locator(`#palette .reserve[data-kind="${next.place}"]`);
   const sourceText = await source.innerText();
   const from = await source.boundingBox();
   if (!from) throw new Error("no palette item");
@@ -82,18 +79,21 @@ test("the opponent's page never holds a placement before both commit", async ({ 
   expect(whiteSetup.length).toBeGreaterThan(10);
   await white.locator("#commit").click();
   await expect(white.locator("#status")).toContainText("Black is setting up");
+  // White's own view of its setup: every placement's square.
+  const whiteTurn = (await apiState(request, seat.id, seat.token)).moves.find((t) => t.side === "white" && t.setup);
+  const whiteSquares = new Set((whiteTurn?.actions ?? []).flatMap((a) => (a.to ? [a.to] : [])));
+  expect(whiteSquares.size).toBe(whiteSetup.length);
 
   // Black sets up; until Black commits, nothing of White's placement reaches Black.
   await expect(black.locator("#status")).toContainText("Your setup");
   await black.locator("#random-fill").click();
   await expect(black.locator("#commit")).toBeEnabled();
   await black.screenshot({ path: `${SHOTS}/setup-black-sees-no-white-piece.png` });
-  const whiteSquares = new Set(whiteSetup.map((a) => a.split("@")[1]));
   const leaks = (): string[] => {
     const out: string[] = [];
     for (const s of seen.states) {
       out.push(...s.pieces.filter((p) => p.side === "white").map((p) => `piece on ${p.square}`));
-      out.push(...s.moves.filter((t) => t.side === "white").flatMap((t) => t.actions));
+      out.push(...s.moves.filter((t) => t.side === "white").flatMap((t) => t.actions.map((a) => a.text)));
     }
     for (const text of seen.raw) for (const a of whiteSetup) if (text.includes(`"${a}"`)) out.push(a);
     return out;

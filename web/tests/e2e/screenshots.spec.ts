@@ -3,14 +3,50 @@
 // preview and with an imported record.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { boardState, clickSquare, expect, SHOTS, test } from "./helpers";
+import type { ScenarioEntry } from "../../src/api/types";
+import { analysisState, boardState, clickSquare, expect, SHOTS, test } from "./helpers";
 
-test("the front page shows every scenario with a picture", async ({ page, request }) => {
-  const scenarios = (await (await request.get("/api/scenarios")).json()) as unknown[];
+test("the front page shows every scenario with a picture, smaller boards first", async ({ page, request }) => {
+  const scenarios = (await (await request.get("/api/scenarios")).json()) as ScenarioEntry[];
   await page.goto("/");
   await expect(page.locator(".card")).toHaveCount(scenarios.length);
   await expect(page.locator(".card .thumb canvas")).toHaveCount(scenarios.length, { timeout: 30_000 });
+  const size = (s: ScenarioEntry): number => s.board.files * s.board.ranks;
+  const sorted = [...scenarios].sort((a, b) => size(a) - size(b) || a.name.localeCompare(b.name));
+  expect(await page.locator(".card").evaluateAll((cards) => cards.map((c) => c.getAttribute("data-id")))).toEqual(sorted.map((s) => s.id));
+  for (const s of scenarios) await expect(page.locator(`.card[data-id="${s.id}"]`)).toContainText(s.family_title);
   await page.screenshot({ path: `${SHOTS}/front-page.png`, fullPage: true });
+});
+
+test("the options form is built from the scenario's option specs", async ({ page, request }) => {
+  const scenarios = (await (await request.get("/api/scenarios")).json()) as ScenarioEntry[];
+  // The scenario with the most options, and one of each type where there is one.
+  const chosen = [...scenarios].sort((a, b) => b.options.length - a.options.length)[0];
+  if (!chosen) throw new Error("no scenario");
+  await page.goto("/");
+  await page.locator(`.card[data-id="${chosen.id}"]`).click();
+  await expect(page.locator("#new-game h2")).toHaveText(chosen.name);
+  await expect(page.locator(".options label")).toHaveCount(chosen.options.length);
+  for (const spec of chosen.options) {
+    const label = page.locator(".options label", { has: page.locator(`[name="option-${spec.name}"]`) });
+    await expect(label).toContainText(spec.label);
+    await expect(label).toHaveAttribute("title", spec.help);
+    const input = page.locator(`[name="option-${spec.name}"]`);
+    if (spec.kind.type === "bool") {
+      await expect(input).toHaveAttribute("type", "checkbox");
+      if (spec.default === "true") await expect(input).toBeChecked();
+      else await expect(input).not.toBeChecked();
+    } else if (spec.kind.type === "integer") {
+      await expect(input).toHaveAttribute("type", "number");
+      await expect(input).toHaveAttribute("min", String(spec.kind.min));
+      await expect(input).toHaveAttribute("max", String(spec.kind.max));
+      await expect(input).toHaveValue(spec.default);
+    } else {
+      await expect(input.locator("option")).toHaveText(spec.kind.choices);
+      await expect(input).toHaveValue(spec.default);
+    }
+  }
+  await page.screenshot({ path: `${SHOTS}/front-page-options.png`, fullPage: true });
 });
 
 for (const [id, name] of [
@@ -32,17 +68,18 @@ for (const [id, name] of [
 test("Medieval War Chess shows an attack's strength against defence before it is made", async ({ page, request }) => {
   // White walks a pawn to e5 (three actions), Black answers d7-d6 and two more steps.
   const line = ["e2-e3", "e3-e4", "e4-e5", "d7-d6", "a7-a6", "a6-a5"];
-  const answer = await request.post("/api/analysis", { data: { scenario: "medieval", actions: line } });
-  expect(answer.ok(), await answer.text()).toBeTruthy();
-  const attack = ((await answer.json()).state.legal as { kind: string; to: string; text: string; combat: { offence: number; defence: number } }[]).find(
-    (a) => a.kind === "attack" && a.to === "d6",
-  );
-  if (!attack) throw new Error("no attack on d6");
+  const { game, state } = await analysisState(request, "medieval", line);
+  expect(game.turn_unit).toBe("actions");
+  const attack = state.legal.find((a) => a.kind === "attack" && a.to === "d6");
+  if (!attack?.combat || !attack.to) throw new Error("no attack on d6");
   await page.goto("/analysis?scenario=medieval");
-  for (const action of line) {
-    const [from, to] = action.split("-") as [string, string];
-    await clickSquare(page, from);
-    await clickSquare(page, to);
+  for (let i = 0; i < line.length; i += 1) {
+    // Each action's squares, as the server describes it among the legal actions then.
+    const { state: before } = await analysisState(request, "medieval", line.slice(0, i));
+    const action = before.legal.find((a) => a.text === line[i]);
+    if (!action?.from || !action.to) throw new Error(`${line[i]} is not a legal move`);
+    await clickSquare(page, action.from);
+    await clickSquare(page, action.to);
   }
   await expect(page.locator("#cursor")).toHaveText("6 / 6");
   await expect(page.locator(".attacks")).toContainText(`${attack.text}: strength ${attack.combat.offence} against defence ${attack.combat.defence}`);

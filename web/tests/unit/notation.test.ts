@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { actionSquares, foldedText, moveRows, placementSymbol } from "../../src/core/notation";
-import { fileName, parseSquare, squareName } from "../../src/core/squares";
+import type { ActionView } from "../../src/api/types";
+import { glyphFor, SHAPES } from "../../src/board/glyphs";
+import { foldedText, moveRows } from "../../src/core/notation";
+import { cellsWithin, fileName, parseSquare, squareName, steps } from "../../src/core/squares";
+import { PIECES } from "./fixtures";
+
+/** An action view as the server sends it (the browser never reads `text`). */
+function view(text: string, kind: ActionView["kind"] = "move", from: string | null = null, to: string | null = null, place: number | null = null): ActionView {
+  return { text, kind, from, to, place };
+}
+
+const placed = (symbol: string, kind: number, to: string) => view(`${symbol}@${to}`, "place", null, to, kind);
 
 describe("squares", () => {
   it("names files in bijective base 26 up to the 120th", () => {
@@ -12,49 +22,78 @@ describe("squares", () => {
     }
     for (const bad of ["A1", "a0", "a01", "abc1", "a", "1a", ""]) expect(parseSquare(bad)).toBeNull();
   });
+  it("counts steps in the board's geometry", () => {
+    const at = (name: string) => parseSquare(name) ?? { file: -1, rank: -1 };
+    expect(steps(at("c3"), at("f5"), "square")).toBe(3);
+    // docs/NOTATION.md, "Hex cells": a1 to h1 is 7, c1 to c3 is 2; c3 touches b2, c2, b4, c4.
+    expect(steps(at("a1"), at("h1"), "hex")).toBe(7);
+    expect(steps(at("c1"), at("c3"), "hex")).toBe(2);
+    for (const n of ["b3", "d3", "b2", "c2", "b4", "c4"]) expect(steps(at("c3"), at(n), "hex")).toBe(1);
+    for (const n of ["b2", "d2", "c1", "d1", "c3", "d3"]) expect(steps(at("c2"), at(n), "hex")).toBe(1);
+    expect(steps(at("c3"), at("d2"), "hex")).toBe(2);
+  });
+  it("finds the cells within a commander's range: a box on a square board, a hexagon on a hex board", () => {
+    expect(cellsWithin({ file: 5, rank: 5 }, 2, "square", 16, 12)).toHaveLength(25);
+    expect(cellsWithin({ file: 0, rank: 0 }, 3, "square", 16, 12)).toHaveLength(16);
+    expect(cellsWithin({ file: 5, rank: 5 }, 1, "hex", 16, 12)).toHaveLength(7);
+    expect(cellsWithin({ file: 8, rank: 6 }, 2, "hex", 16, 12)).toHaveLength(19);
+  });
 });
 
 describe("move list", () => {
-  it("numbers turns in pairs, setup first, empty finished turns as pass", () => {
+  it("numbers turns in pairs, setup first, shows the texts, empty finished turns as pass", () => {
     const rows = moveRows([
-      { side: "white", setup: true, actions: ["C@c1", "C@f1"], done: true },
-      { side: "black", setup: true, actions: ["C@c12"], done: true },
-      { side: "white", setup: false, actions: ["g2-f4", "j2-k4"], done: true },
+      { side: "white", setup: true, actions: [placed("C", 0, "c1"), placed("C", 0, "f1")], done: true },
+      { side: "black", setup: true, actions: [placed("C", 0, "c12")], done: true },
+      { side: "white", setup: false, actions: [view("g2-f4", "move", "g2", "f4"), view("j2-k4", "move", "j2", "k4")], done: true },
       { side: "black", setup: false, actions: [], done: true },
-      { side: "white", setup: false, actions: ["f4xe6"], done: false },
+      { side: "white", setup: false, actions: [view("[f5, f6] attack g6", "attack", null, "g6")], done: false },
     ]);
     expect(rows.map((r) => `${r.label} ${r.text}`)).toEqual([
       "1. C@c1, C@f1",
       "1... C@c12",
       "2. g2-f4, j2-k4",
       "2... pass",
-      "3. f4xe6",
+      "3. [f5, f6] attack g6",
     ]);
     expect(rows.map((r) => r.current)).toEqual([false, false, false, false, true]);
+    expect(rows.map((r) => r.count)).toEqual([2, 1, 2, 0, 1]);
+  });
+  it("leaves a turn's end out, and shows a turn that only ended as pass", () => {
+    const [row] = moveRows([{ side: "white", setup: false, actions: [view("end", "end")], done: true }]);
+    expect(row?.text).toBe("pass");
   });
   it("numbers a list that starts with the second side's turn as its answer", () => {
-    const rows = moveRows([
-      { side: "black", setup: true, actions: ["C@c12"], done: false },
-    ]);
+    const rows = moveRows([{ side: "black", setup: true, actions: [placed("C", 0, "c12")], done: false }]);
     expect(rows.map((r) => r.label)).toEqual(["1..."]);
     expect(moveRows([{ side: "black", setup: false, actions: [], done: true }], "black")[0]?.label).toBe("1.");
   });
   it("folds a long setup line but never a move line", () => {
-    const setup = Array.from({ length: 30 }, (_, i) => `W@a${i + 1}`);
+    const setup = Array.from({ length: 30 }, (_, i) => placed("W", 0, `a${i + 1}`));
     const [row] = moveRows([{ side: "white", setup: true, actions: setup, done: true }]);
     expect(row && foldedText(row)).toBe("setup: 30 pieces");
     const [play] = moveRows([{ side: "white", setup: false, actions: setup, done: true }]);
     expect(play && foldedText(play)).toBe(play?.text);
   });
-  it("finds the squares of every action form", () => {
-    expect(actionSquares("d2-d4")).toEqual(["d2", "d4"]);
-    expect(actionSquares("d2xd4")).toEqual(["d2", "d4"]);
-    expect(actionSquares("c3<>c4")).toEqual(["c3", "c4"]);
-    expect(actionSquares("L2@ad120")).toEqual(["ad120"]);
-    expect(actionSquares("[f5, f6] attack g6")).toEqual(["f5", "f6", "g6"]);
-    expect(actionSquares("g8 cannon a2")).toEqual(["g8", "a2"]);
-    expect(actionSquares("pass")).toEqual([]);
-    expect(placementSymbol("l2@d2")).toBe("L2");
-    expect(placementSymbol("d2-d4")).toBeNull();
+});
+
+describe("glyphs", () => {
+  it("draw the shape and label the rules chose", () => {
+    const leader = glyphFor({ shape: "crown", label: "2" });
+    expect(leader.key).toBe("crown");
+    expect(leader.label).toBe("2");
+    expect(leader.body).toEqual(SHAPES.crown?.body);
+    expect(PIECES.map((p) => glyphFor(p.appearance).key)).toEqual(["infantry", "crown"]);
+    expect(glyphFor({ shape: "infantry", label: null }).label).toBeUndefined();
+  });
+  it("draw an unknown shape as a disc with its label", () => {
+    const odd = glyphFor({ shape: "dragon", label: "D" });
+    expect([odd.key, odd.label]).toEqual(["disc", "D"]);
+    expect(glyphFor({ shape: "constructor", label: null }).key).toBe("disc");
+  });
+  it("have every shape the rules may name", () => {
+    for (const shape of ["crown", "coronet", "armoured", "horse", "cannon", "infantry", "sword", "staff", "mitre", "tower", "king", "queen", "pawn", "disc"]) {
+      expect(glyphFor({ shape, label: null }).key).toBe(shape);
+    }
   });
 });

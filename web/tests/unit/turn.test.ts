@@ -1,8 +1,17 @@
 import { describe, expect, it } from "vitest";
 import type { Preview } from "../../src/api/types";
 import { ApiError } from "../../src/api/http";
-import { actionsFrom, randomPlacements, randomSetup, TurnBuilder } from "../../src/core/turn";
-import { state } from "./fixtures";
+import type { LegalAction } from "../../src/api/types";
+import { actionsFrom, placeableKinds, placementsOf, randomPlacements, randomSetup, toPlaceByKind, TurnBuilder } from "../../src/core/turn";
+import { END, move, place, state } from "./fixtures";
+
+/** The moves of the fake server, by text. */
+const MOVES = new Map([move("a1", "a2"), move("a1", "a3"), move("b1", "b2"), move("b1", "b3")].map((m) => [m.text, m]));
+
+/** The fake server's moves with these texts. */
+function moves(...texts: string[]): LegalAction[] {
+  return texts.flatMap((t) => MOVES.get(t) ?? []);
+}
 
 /**
  * A fake server for a two-move turn: a1 and b1 may each move once; after a1-a2 the piece on
@@ -12,14 +21,15 @@ function server(seq = 5): { calls: string[][]; preview: (actions: string[]) => P
   const calls: string[][] = [];
   const preview = async (actions: string[]): Promise<Preview> => {
     calls.push(actions);
-    const left = new Set(["a1-a2", "a1-a3", "b1-b2", "b1-b3"]);
-    for (const a of actions) {
-      if (!left.has(a)) throw new ApiError({ code: "illegal-action", message: `${a} is illegal` });
-      for (const l of [...left]) if (l.slice(0, 2) === a.slice(0, 2)) left.delete(l);
-      if (a === "a1-a2") left.delete("b1-b3");
+    const left = new Map(MOVES);
+    for (const text of actions) {
+      const played = left.get(text);
+      if (!played) throw new ApiError({ code: "illegal-action", message: `${text} is illegal` });
+      for (const [t, l] of [...left]) if (l.from === played.from) left.delete(t);
+      if (text === "a1-a2") left.delete("b1-b3");
     }
     const ended = actions.length === 2;
-    return { state: state(seq + actions.length, ended ? [] : [...left, "end"]), turn_ended: ended };
+    return { state: state(seq + actions.length, ended ? [] : [...left.values(), END]), turn_ended: ended };
   };
   return { calls, preview };
 }
@@ -27,7 +37,7 @@ function server(seq = 5): { calls: string[][]; preview: (actions: string[]) => P
 describe("turn builder", () => {
   it("shows the server's legal actions after each proposed move", async () => {
     const fake = server();
-    const turn = new TurnBuilder(state(5, ["a1-a2", "a1-a3", "b1-b2", "b1-b3", "end"]), fake.preview);
+    const turn = new TurnBuilder(state(5, [...moves("a1-a2", "a1-a3", "b1-b2", "b1-b3"), END]), fake.preview);
     await turn.propose("a1-a2");
     expect([...actionsFrom(turn.state, "b1").keys()]).toEqual(["b2"]);
     expect(actionsFrom(turn.state, "a2").size).toBe(0);
@@ -39,7 +49,7 @@ describe("turn builder", () => {
   });
 
   it("leaves everything as it was when the server refuses a move", async () => {
-    const turn = new TurnBuilder(state(5, ["a1-a2", "b1-b3"]), server().preview);
+    const turn = new TurnBuilder(state(5, moves("a1-a2", "b1-b3")), server().preview);
     await turn.propose("a1-a2");
     const before = turn.state;
     await expect(turn.propose("b1-b3")).rejects.toMatchObject({ code: "illegal-action" });
@@ -49,7 +59,7 @@ describe("turn builder", () => {
 
   it("undoes move by move back to the server's state", async () => {
     const fake = server();
-    const base = state(5, ["a1-a2", "b1-b2"]);
+    const base = state(5, moves("a1-a2", "b1-b2"));
     const turn = new TurnBuilder(base, fake.preview);
     await turn.propose("a1-a2");
     await turn.propose("b1-b2");
@@ -67,11 +77,11 @@ describe("turn builder", () => {
     const turn = new TurnBuilder(state(5, []), fake.preview);
     await turn.propose("a1-a3");
     const saved = turn.saved();
-    expect(await turn.rebase(state(5, ["a1-a2"]))).toBe("kept");
+    expect(await turn.rebase(state(5, moves("a1-a2")))).toBe("kept");
     expect(turn.actions).toEqual(["a1-a3"]);
 
     const reloaded = new TurnBuilder(state(5, []), fake.preview);
-    expect(await reloaded.rebase(state(5, ["a1-a2"]), saved)).toBe("kept");
+    expect(await reloaded.rebase(state(5, moves("a1-a2")), saved)).toBe("kept");
     expect(reloaded.actions).toEqual(["a1-a3"]);
     const stale = new TurnBuilder(state(6, []), fake.preview);
     expect(await stale.rebase(state(6, []), saved)).toBe("none");
@@ -85,47 +95,52 @@ describe("turn builder", () => {
     expect(turn.state).toBe(theirs);
   });
 
-  it("random placements fill the reserve on distinct legal squares", () => {
-    const setup = state(0, ["C@a1", "C@b1", "C@c1", "W@a1", "W@b1", "W@c1", "W@d1", "end"], { phase: "setup" });
+  it("random placements fill what is to place on distinct legal squares", () => {
+    const squares = ["a1", "b1", "c1", "d1"];
+    const setup = state(0, [...["a1", "b1", "c1"].map((q) => place(1, "C", q)), ...squares.map((q) => place(0, "W", q)), END], { phase: "setup" });
     let seed = 1;
     const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
     for (let run = 0; run < 20; run += 1) {
-      const picks = randomPlacements(setup, new Map([["C", 2], ["W", 2]]), random);
-      expect(picks.filter((p) => p.startsWith("C@"))).toHaveLength(2);
-      expect(picks.filter((p) => p.startsWith("W@"))).toHaveLength(2);
-      expect(new Set(picks.map((p) => p.split("@")[1])).size).toBe(4);
+      const picks = randomPlacements(setup, new Map([[1, 2], [0, 2]]), random);
+      expect(picks.filter((p) => p.place === 1)).toHaveLength(2);
+      expect(picks.filter((p) => p.place === 0)).toHaveLength(2);
+      expect(new Set(picks.map((p) => p.to)).size).toBe(4);
     }
+    expect(placeableKinds(setup)).toEqual([1, 0]);
+    expect([...placementsOf(setup, 1).keys()]).toEqual(["a1", "b1", "c1"]);
+    expect(toPlaceByKind(state(0, [], { to_place: [{ kind: 0, count: 3 }, { kind: 1, count: 0 }] }))).toEqual(new Map([[0, 3]]));
   });
 
-  it("a random setup places the reserve, then army choices until it may be committed", async () => {
-    // Two warriors in the reserve; a leader is a choice, and the setup may end only with one.
-    const pieces = [
-      { kind: 0, name: "Warrior", symbol: "W", class: "infantry" as const, value: 1, command: null },
-      { kind: 1, name: "Leader", symbol: "L", class: "leader" as const, value: 5, command: { capacity: 1, range: 2, others: true } },
-    ];
+  it("a random setup places what is to place, then army choices until it may be committed", async () => {
+    // Two warriors (kind 0) to place; a leader (kind 1) is a choice, and the setup may end only with one.
     const squares = ["a1", "b1", "c1", "d1"];
-    const at = (placed: string[]) => {
-      const used = new Set(placed.map((p) => p.split("@")[1]));
-      const warriors = 2 - placed.filter((p) => p.startsWith("W@")).length;
-      const leader = placed.some((p) => p.startsWith("L@"));
+    const at = (placed: LegalAction[]) => {
+      const used = new Set(placed.map((p) => p.to));
+      const warriors = 2 - placed.filter((p) => p.place === 0).length;
+      const leader = placed.some((p) => p.place === 1);
       const free = squares.filter((q) => !used.has(q));
       const legal = [
-        ...(warriors > 0 ? free.map((q) => `W@${q}`) : []),
-        ...(leader ? [] : free.map((q) => `L@${q}`)),
-        ...(warriors === 0 && leader ? ["end"] : []),
+        ...(warriors > 0 ? free.map((q) => place(0, "W", q)) : []),
+        ...(leader ? [] : free.map((q) => place(1, "L", q))),
+        ...(warriors === 0 && leader ? [END] : []),
       ];
-      return state(0, legal, { phase: "setup", reserve: warriors > 0 ? [{ kind: 0, count: warriors }] : [] });
+      return state(0, legal, { phase: "setup", to_place: warriors > 0 ? [{ kind: 0, count: warriors }] : [] });
     };
-    const placed: string[] = [];
-    const step = async (actions: string[]) => {
+    const placed: LegalAction[] = [];
+    const step = async (actions: LegalAction[]) => {
       const next = [...placed, ...actions];
-      if (new Set(next.map((p) => p.split("@")[1])).size < next.length) throw new ApiError({ code: "illegal-action", message: "taken" });
+      if (new Set(next.map((p) => p.to)).size < next.length) throw new ApiError({ code: "illegal-action", message: "taken" });
       placed.push(...actions);
       return at(placed);
     };
-    const done = await randomSetup(at([]), pieces, step, Math.random);
-    expect(placed.filter((p) => p.startsWith("W@"))).toHaveLength(2);
-    expect(placed.filter((p) => p.startsWith("L@"))).toHaveLength(1);
-    expect(done.legal.map((a) => a.text)).toEqual(["end"]);
+    const done = await randomSetup(at([]), step, Math.random);
+    expect(placed.filter((p) => p.place === 0)).toHaveLength(2);
+    expect(placed.filter((p) => p.place === 1)).toHaveLength(1);
+    expect(done.legal.map((a) => a.kind)).toEqual(["end"]);
+  });
+
+  it("ends a turn with the text of the legal end action", async () => {
+    const turn = new TurnBuilder(state(5, [...moves("a1-a2"), END]), server().preview);
+    expect(turn.turnToSend()).toEqual(["end"]);
   });
 });

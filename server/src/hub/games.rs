@@ -1,0 +1,166 @@
+//! The registry of a process's games: the store, the scenarios, the AI's share of the cores,
+//! and the hubs of the games loaded now (created, loaded on first use, forgotten when idle).
+
+use super::load::load;
+use super::Hub;
+use crate::catalog::Catalog;
+use crate::error::ApiError;
+use crate::game::{now_ms, Game, GameMeta};
+use crate::protocol::CreateGame;
+use crate::store::{SeatHashes, Store};
+use crate::token::{self, Token};
+use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex as StdMutex};
+use tokio::sync::{watch, Mutex, Semaphore};
+use warlord_rules::Side;
+
+/// The games of this process: the store, the scenarios, the AI and the loaded hubs.
+#[derive(Clone, Debug)]
+pub struct Games {
+    inner: Arc<Inner>,
+}
+
+/// What [`Games`] shares with its hubs (which hold it weakly).
+#[derive(Debug)]
+pub(super) struct Inner {
+    pub(super) store: Store,
+    catalog: Catalog,
+    hubs: StdMutex<HashMap<String, Arc<Hub>>>,
+    /// AI searches running at once: one core is always left to the games' own work.
+    pub(super) thinkers: Arc<Semaphore>,
+}
+
+/// The seat links of a new game: each token is shown once and only its hash is kept.
+#[derive(Debug)]
+pub struct Created {
+    /// The game's id.
+    pub id: String,
+    /// White's token, unless the AI plays White.
+    pub white: Option<Token>,
+    /// Black's token, unless the AI plays Black.
+    pub black: Option<Token>,
+    /// The spectator token.
+    pub spectator: Token,
+}
+
+impl Games {
+    /// The games of a store, with the shipped scenarios and the default AI.
+    pub fn new(store: Store) -> Games {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        let thinkers = Arc::new(Semaphore::new(cores.saturating_sub(1).max(1)));
+        Games { inner: Arc::new(Inner { store, catalog: Catalog::shipped(), hubs: StdMutex::default(), thinkers }) }
+    }
+
+    /// The store.
+    #[must_use]
+    pub fn store(&self) -> &Store {
+        &self.inner.store
+    }
+
+    /// The scenarios games may be created from.
+    #[must_use]
+    pub fn scenarios(&self) -> &Catalog {
+        &self.inner.catalog
+    }
+
+    /// Creates and stores a game, pinned to the scenario's text and the rules version of now;
+    /// returns its id and seat tokens.
+    pub async fn create(&self, request: CreateGame) -> Result<Created, ApiError> {
+        let (scenario, pin) = self.inner.catalog.for_new_game(&request.scenario)?;
+        let names: Vec<String> = scenario.option_schema().into_iter().map(|o| o.name).collect();
+        for name in request.options.keys() {
+            if !names.contains(name) {
+                return Err(ApiError::bad_request(format!(
+                    "`{}` is not an option of this scenario; its options are: {}",
+                    crate::error::clip(name, 64),
+                    names.join(", ")
+                )));
+            }
+        }
+        let meta = GameMeta {
+            id: token::random_id(),
+            scenario: request.scenario,
+            options: request.options,
+            mode: request.mode,
+            clock: request.clock,
+            ai: request.ai,
+            public: request.public,
+            created_ms: now_ms(),
+            pin: Some(pin),
+        };
+        let game = Game::new(Arc::new(meta.clone()), scenario)?;
+        let ai_side = meta.ai.map(|a| a.side);
+        let seat = |side| (ai_side != Some(side)).then(Token::generate);
+        let created = Created {
+            id: meta.id.clone(),
+            white: seat(Side::White),
+            black: seat(Side::Black),
+            spectator: Token::generate(),
+        };
+        let hashes = SeatHashes {
+            white: created.white.as_ref().map(Token::hash),
+            black: created.black.as_ref().map(Token::hash),
+            spectator: created.spectator.hash(),
+        };
+        self.store().insert_game(&meta, &hashes, game.status()).await.map_err(|e| ApiError::storage(&e))?;
+        tracing::info!(game = %meta.id, scenario = %meta.scenario, mode = meta.mode.name(), "game created");
+        if meta.ai.is_some() {
+            // Loading the game starts the AI if it moves first.
+            self.hub(&meta.id).await?;
+        }
+        Ok(created)
+    }
+
+    /// The hub of a game, loading it from the store on first use.
+    pub async fn hub(&self, id: &str) -> Result<Arc<Hub>, ApiError> {
+        if let Some(hub) = self.loaded(id) {
+            return Ok(hub);
+        }
+        if id.is_empty() || id.len() > 64 {
+            return Err(ApiError::no_game(id));
+        }
+        let (game, seats) = load(&self.inner.store, &self.inner.catalog, id).await?;
+        let (watch, _) = watch::channel(Arc::new(game.clone()));
+        let hub = Arc::new(Hub {
+            games: Arc::downgrade(&self.inner),
+            id: id.to_string(),
+            seats,
+            game: Mutex::new(game),
+            watch,
+            timer: StdMutex::new(None),
+            ai_busy: AtomicBool::new(false),
+        });
+        let hub = {
+            let mut hubs = self.inner.hubs.lock().expect("hub map");
+            hubs.entry(id.to_string()).or_insert(hub).clone()
+        };
+        let game = hub.snapshot();
+        hub.schedule(&game);
+        Ok(hub)
+    }
+
+    /// The hub of a game if this process has it loaded.
+    #[must_use]
+    pub fn loaded(&self, id: &str) -> Option<Arc<Hub>> {
+        self.inner.hubs.lock().expect("hub map").get(id).cloned()
+    }
+
+    /// Forgets the loaded games nobody uses now (no connection, clock timer or AI turn holds
+    /// them); they are reloaded from the store when next asked for. Returns how many.
+    pub fn evict_idle(&self) -> usize {
+        let mut hubs = self.inner.hubs.lock().expect("hub map");
+        let before = hubs.len();
+        // The map's lock is held, so nobody can take a new reference meanwhile.
+        hubs.retain(|_, hub| Arc::strong_count(hub) > 1);
+        before - hubs.len()
+    }
+
+    /// Rereads the log of every loaded game (after missed notifications).
+    pub async fn refresh_all(&self) {
+        let hubs: Vec<_> = self.inner.hubs.lock().expect("hub map").values().cloned().collect();
+        for hub in hubs {
+            hub.refresh().await;
+        }
+    }
+}

@@ -1,0 +1,47 @@
+//! Loading a stored game: rebuilt from the scenario it is pinned to and its event log. A game
+//! whose log no longer replays (a rule changed since) or whose stored scenario cannot be used
+//! opens read-only with the reason, rather than failing to open.
+
+use crate::catalog::Catalog;
+use crate::error::ApiError;
+use crate::game::{Event, Game, ReadOnly};
+use crate::store::{SeatHashes, Store};
+use std::sync::Arc;
+
+/// A stored game rebuilt from the store, with its seats; `not-found` if there is none.
+pub(super) async fn load(store: &Store, catalog: &Catalog, id: &str) -> Result<(Game, SeatHashes), ApiError> {
+    let (meta, seats, stored_status) =
+        store.game(id).await.map_err(|e| ApiError::storage(&e))?.ok_or_else(|| ApiError::no_game(id))?;
+    let resolved = catalog.for_stored_game(&meta)?;
+    let mut game = Game::new(Arc::new(meta), resolved.scenario)?;
+    let events = store.events_from(id, 0).await.map_err(|e| ApiError::storage(&e))?;
+    replay(&mut game, events);
+    if let Some(problem) = resolved.problem {
+        // The root cause, rather than the first event the stand-in scenario refuses.
+        tracing::warn!(game = %id, problem = %problem, "the stored scenario cannot be used; the game is read-only");
+        let reason = ReadOnly::scenario_unusable(&game.meta, &problem);
+        game.set_read_only(reason);
+    }
+    if game.read_only().is_none() && stored_status != game.status() {
+        // An append whose status update was cut short (SQLite writes the two apart).
+        let at_ms = game.events().last().map_or(game.meta.created_ms, |e| e.at_ms);
+        let result = game.outcome().map(|o| o.score());
+        store.set_status(id, game.status(), result, at_ms).await.map_err(|e| ApiError::storage(&e))?;
+    }
+    Ok((game, seats))
+}
+
+/// Applies stored events in order. The first one the rules refuse makes the game read-only
+/// (naming the event, why, and the rules versions) and the rest are not applied: the game
+/// stands where its log stops replaying.
+pub(super) fn replay(game: &mut Game, events: Vec<Event>) {
+    for event in events {
+        let seq = game.seq();
+        if let Err(e) = game.apply(event.clone()) {
+            let reason = ReadOnly::event_refused(&game.meta, seq, &event, &e.message);
+            tracing::warn!(game = %game.meta.id, seq, reason = %reason.reason, "a stored event does not replay; the game is read-only");
+            game.set_read_only(reason);
+            return;
+        }
+    }
+}

@@ -1,0 +1,77 @@
+//! The games a server process has in memory, and the one place events are accepted.
+//!
+//! Each loaded game has a [`Hub`]: the game rebuilt from its log (the process's cache), a lock
+//! that serializes this process's writers, and a watch channel carrying the latest snapshot to
+//! every connection. Accepting events is: check them on a copy of the game (the rules engine
+//! decides), commit them to the store (which refuses if another process appended first), then
+//! publish. Nothing is published that is not committed.
+//!
+//! - `games.rs`: the registry of loaded games ([`Games`]): creating, loading, forgetting.
+//! - `load.rs`: rebuilding a stored game from its pinned scenario and its log (read-only when
+//!   the log no longer replays).
+//! - `commit.rs`: carrying out commands and committing events; catching up with other processes.
+//! - `timer.rs`: the flag timer of a running clock.
+//! - `ai.rs`: the AI seat's turns.
+
+mod ai;
+mod commit;
+mod games;
+mod load;
+mod timer;
+
+pub use games::{Created, Games};
+
+use crate::game::Game;
+use crate::store::SeatHashes;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex as StdMutex, Weak};
+use tokio::sync::{watch, Mutex};
+use tokio::task::JoinHandle;
+
+/// One loaded game.
+#[derive(Debug)]
+pub struct Hub {
+    games: Weak<games::Inner>,
+    id: String,
+    seats: SeatHashes,
+    game: Mutex<Game>,
+    watch: watch::Sender<Arc<Game>>,
+    timer: StdMutex<Option<JoinHandle<()>>>,
+    ai_busy: AtomicBool,
+}
+
+impl Hub {
+    /// The hashes of the game's seat and spectator tokens.
+    #[must_use]
+    pub fn seats(&self) -> &SeatHashes {
+        &self.seats
+    }
+
+    /// The latest published game.
+    #[must_use]
+    pub fn snapshot(&self) -> Arc<Game> {
+        self.watch.borrow().clone()
+    }
+
+    /// A receiver of every published game.
+    #[must_use]
+    pub fn subscribe(&self) -> watch::Receiver<Arc<Game>> {
+        self.watch.subscribe()
+    }
+
+    fn publish(self: &Arc<Self>, game: &Game) {
+        let snapshot = Arc::new(game.clone());
+        self.watch.send_replace(snapshot.clone());
+        self.schedule(&snapshot);
+    }
+
+    /// Starts what the game now waits for: the running clock's flag, the AI's turn. A game
+    /// that is over or read-only waits for nothing.
+    fn schedule(self: &Arc<Self>, game: &Arc<Game>) {
+        let waits = game.outcome().is_none() && game.read_only().is_none();
+        self.arm_flag(game, waits);
+        if waits {
+            self.start_ai(game);
+        }
+    }
+}
