@@ -24,7 +24,7 @@ fuzz_target!(|data: &[u8]| {
         }
         let action = actions[usize::from(pick) % actions.len()];
         if let Some(from) = action.origin() {
-            let _ = rules.activators(&pos, from);
+            let _ = rules.commanders_of(&pos, from);
         }
         rules.play(&mut pos, action).expect("a legal action is accepted");
     }

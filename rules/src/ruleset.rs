@@ -135,6 +135,9 @@ pub struct ActionInfo {
     pub captures: Vec<(Square, Piece)>,
     /// The odds of an attack or a shot, decided now.
     pub combat: Option<Combat>,
+    /// For a shot, the cells its line of fire crosses (for a UI to draw), in order from the
+    /// firer; empty for other actions.
+    pub line: Vec<Square>,
 }
 
 impl ActionInfo {
@@ -155,6 +158,7 @@ impl ActionInfo {
             with: Vec::new(),
             captures: Vec::new(),
             combat: None,
+            line: Vec::new(),
         }
     }
 
@@ -189,6 +193,8 @@ pub struct Commander {
     pub side: Side,
     /// Its range: every cell within this many steps (in the board's geometry) of its square.
     pub range: u32,
+    /// The cells of the board within its range (its square included), for a UI to draw.
+    pub area: Vec<Square>,
     /// The orders it may still give in the turn in progress (0 once spent).
     pub left: u8,
     /// The orders it may give in a whole turn.

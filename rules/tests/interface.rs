@@ -60,7 +60,7 @@ fn positions_that_differ_only_in_passes_differ_in_equality_and_key() {
 #[test]
 fn equal_positions_reached_in_different_orders_have_equal_keys() {
     // Two moves of one turn in either order.
-    let s = scenario(9, "", "", &["L@a1", "I@b2", "I@c2"], &["L@i9"]);
+    let s = scenario(9, "", "", &["L@a1", "L@e1", "I@b2", "I@c2"], &["L@i9"]);
     let (rules, start) = common::start(&s);
     let mut one = start.clone();
     play(&*rules, &mut one, "b2-b3");
@@ -119,18 +119,18 @@ fn refusals_say_what_kind_of_rule_they_break() {
 
 #[test]
 fn hints_name_the_commanders_and_who_could_order_each_piece() {
-    let s = scenario(9, "", "", &["L@a1", "I@b2", "I@h2"], &["L@i9"]);
+    let s = scenario(9, "", "", &["L@a1", "L@i1", "I@b2", "I@h4"], &["L@i9"]);
     let (rules, mut pos) = common::start(&s);
     let hints = rules.hints(&pos);
-    assert_eq!(hints.commanders.len(), 2, "one leader a side");
+    assert_eq!(hints.commanders.len(), 3);
     let white = hints.commanders.iter().find(|c| c.side == Side::White).unwrap();
     assert_eq!((white.range, white.left, white.capacity), (2, 1, 1));
     let b2 = "b2".parse().unwrap();
     assert_eq!(rules.commanders_of(&pos, b2), ["a1".parse().unwrap()]);
-    assert!(rules.commanders_of(&pos, "h2".parse().unwrap()).is_empty());
+    assert!(rules.commanders_of(&pos, "h4".parse().unwrap()).is_empty(), "out of range of both");
     play(&*rules, &mut pos, "b2-b3");
-    let white = rules.hints(&pos).commanders.into_iter().find(|c| c.side == Side::White).unwrap();
-    assert_eq!(white.left, 0, "its one activation is spent");
+    let a1 = rules.hints(&pos).commanders.into_iter().find(|c| c.square == "a1".parse().unwrap()).unwrap();
+    assert_eq!(a1.left, 0, "its one activation is spent");
 }
 
 #[test]

@@ -97,8 +97,9 @@ fn play_line(game: &mut Game, actions: &[String], first: usize) -> Result<(), Ap
             body: Arc::from(game.canonical_action(text)?),
             at_ms: now_ms(),
         };
-        game.apply(event).map_err(|e| {
-            ApiError::new(e.code, format!("action {} (`{}`): {}", first + i + 1, clip(text, 40), e.message))
+        game.apply(event).map_err(|e| ApiError {
+            message: format!("action {} (`{}`): {}", first + i + 1, clip(text, 40), e.message),
+            ..e
         })?;
     }
     Ok(())

@@ -118,21 +118,6 @@ impl Catalog {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Mode;
-
-    fn meta(pin: Option<Pin>) -> GameMeta {
-        GameMeta {
-            id: "0123456789abcdef".into(),
-            scenario: "chieftain".into(),
-            options: Default::default(),
-            mode: Mode::Correspondence,
-            clock: None,
-            ai: None,
-            public: false,
-            created_ms: 0,
-            pin,
-        }
-    }
 
     fn pin(text: &str) -> Pin {
         Pin { scenario_text: Arc::from(text), scenario_sha256: sha256_hex(text), rules_version: RULES_VERSION }
@@ -146,31 +131,31 @@ mod tests {
         assert_eq!(created.scenario_sha256, sha256_hex(&created.scenario_text));
 
         // The same text as shipped: the shipped scenario itself, not read again.
-        let same = catalog.for_stored_game(&meta(Some(created.clone()))).unwrap();
+        let same = catalog.for_stored_game(&GameMeta::for_test(Some(created.clone()))).unwrap();
         assert!(Arc::ptr_eq(&same.scenario, &shipped) && same.problem.is_none());
 
         // Another text: read from the stored text.
         let renamed = created.scenario_text.replace("name = \"Chieftain Chess\"", "name = \"Then\"");
-        let other = catalog.for_stored_game(&meta(Some(pin(&renamed)))).unwrap();
+        let other = catalog.for_stored_game(&GameMeta::for_test(Some(pin(&renamed)))).unwrap();
         assert_eq!(other.scenario.name, "Then");
         assert!(other.problem.is_none());
 
         // Older games without a pin: the shipped scenario.
         assert_eq!(catalog.get("gone").unwrap_err().code, ErrorCode::NotFound);
-        let older = catalog.for_stored_game(&meta(None)).unwrap();
+        let older = catalog.for_stored_game(&GameMeta::for_test(None)).unwrap();
         assert!(Arc::ptr_eq(&older.scenario, &shipped) && older.problem.is_none());
 
         // An altered text or one that no longer reads: the shipped scenario, with why.
         let mut altered = pin(&renamed);
         altered.scenario_sha256 = created.scenario_sha256.clone();
-        let problem = catalog.for_stored_game(&meta(Some(altered))).unwrap().problem.unwrap();
+        let problem = catalog.for_stored_game(&GameMeta::for_test(Some(altered))).unwrap().problem.unwrap();
         assert!(problem.contains("SHA-256"), "{problem}");
-        let unreadable = catalog.for_stored_game(&meta(Some(pin("family = 7")))).unwrap();
+        let unreadable = catalog.for_stored_game(&GameMeta::for_test(Some(pin("family = 7")))).unwrap();
         assert!(Arc::ptr_eq(&unreadable.scenario, &shipped));
         assert!(unreadable.problem.unwrap().contains("no longer reads"));
 
         // Nothing usable at all: an error naming the game.
-        let mut lost = meta(Some(pin("family = 7")));
+        let mut lost = GameMeta::for_test(Some(pin("family = 7")));
         lost.scenario = "gone".into();
         let e = catalog.for_stored_game(&lost).unwrap_err();
         assert!(e.message.contains("0123456789abcdef") && e.message.contains("`gone`"), "{}", e.message);

@@ -42,12 +42,21 @@ pub struct ApiError {
     pub code: ErrorCode,
     /// What is wrong, for people.
     pub message: String,
+    /// For `illegal-action`: the kind of rule broken, from the engine (`no-command`,
+    /// `unreachable`, ...), so that a UI can say why without reading the sentence.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<warlord_rules::IllegalKind>,
 }
 
 impl ApiError {
     /// An error with a code and message.
     pub fn new(code: ErrorCode, message: impl Into<String>) -> ApiError {
-        ApiError { code, message: message.into() }
+        ApiError { code, message: message.into(), rule: None }
+    }
+
+    /// An action the rules refuse, with the kind of rule broken.
+    pub fn illegal(err: warlord_rules::IllegalAction) -> ApiError {
+        ApiError { code: ErrorCode::IllegalAction, message: err.reason, rule: Some(err.kind) }
     }
 
     /// A request or message that could not be read.

@@ -46,6 +46,9 @@ async fn wrong_seats_spectators_and_bad_input_are_refused_and_change_nothing() {
         assert_eq!(black.refused(json!({"type": "act", "actions": [some_move]})).await, "not-your-turn");
         assert_eq!(black.refused(json!({"type": "act", "actions": ["end"]})).await, "not-your-turn");
         assert_eq!(white.refused(json!({"type": "act", "actions": ["a1-p12"]})).await, "illegal-action");
+        // The engine's kind of rule comes with the sentence.
+        let refusal = white.ask(json!({"type": "act", "actions": ["a1-p12"]})).await;
+        assert_eq!(refusal["error"]["rule"], "no-piece", "{refusal}");
         assert_eq!(white.refused(json!({"type": "act", "actions": ["zz"]})).await, "bad-request");
         assert_eq!(white.refused(json!({"type": "act", "actions": [some_move, "a1-p12"]})).await, "illegal-action");
         assert_eq!(white.refused(json!({"type": "act", "actions": [some_move], "seq": 5})).await, "stale");
@@ -84,7 +87,8 @@ async fn wrong_seats_spectators_and_bad_input_are_refused_and_change_nothing() {
         assert_eq!(white.act(&[&some_move]).await, 1);
         for ws in [&mut black, &mut spectator] {
             let s = ws.state_at(1).await;
-            assert_eq!(s["turn"]["actions"], json!([some_move]));
+            assert_eq!(s["turn"]["actions"][0]["text"], json!(some_move));
+            assert_eq!(s["turn"]["actions"][0]["kind"], "move");
             assert_eq!(s["legal"], json!([]), "only the side to move gets legal actions");
         }
         server.stop();

@@ -74,12 +74,13 @@ async fn a_record_is_read_into_actions_that_analysis_replays() {
         assert_eq!(pair[0]["end"], pair[1]["start"]);
     }
     assert_eq!(turns.last().unwrap()["end"].as_u64(), Some(actions.len() as u64));
-    assert_eq!(actions[turns[0]["end"].as_u64().unwrap() as usize - 1], "end", "the setup line is committed");
+    assert_eq!(actions[turns[0]["end"].as_u64().unwrap() as usize - 1]["kind"], "end", "the setup line is committed");
+    let texts: Vec<&str> = actions.iter().map(|a| a["text"].as_str().unwrap()).collect();
     let replayed = post(
         addr,
         "/api/analysis",
         None,
-        &json!({"scenario": read["scenario"], "options": read["options"], "actions": actions, "view": "spectator"}),
+        &json!({"scenario": read["scenario"], "options": read["options"], "actions": texts, "view": "spectator"}),
     )
     .await;
     assert_eq!(replayed.status, 200, "{}", replayed.body);
@@ -107,7 +108,7 @@ async fn a_preview_shows_the_turn_so_far_and_stores_nothing() {
         assert_eq!(one.status, 200, "{}", one.body);
         let one = one.json();
         assert_eq!(one["turn_ended"], false);
-        assert_eq!(one["state"]["turn"]["actions"], json!([first]));
+        assert_eq!(one["state"]["turn"]["actions"][0]["text"], json!(first));
         assert!(!legal_texts(&one["state"], "move").contains(&first), "the moved piece cannot move again");
         let ended = post(addr, &path, Some(&white), &json!({ "actions": [first, "end"] })).await.json();
         assert_eq!(ended["turn_ended"], true);

@@ -116,7 +116,7 @@ fn moves_lists_legal_actions_in_notation() {
     let actions: Vec<&str> = list.lines().collect();
     assert_eq!(actions.len(), 131);
     assert!(actions.contains(&"b1-b3"), "{list}");
-    assert!(actions.contains(&"pass"), "{list}");
+    assert!(actions.contains(&"end"), "the end of a turn is spelled `end`: {list}");
     assert_eq!(warlord(&["moves", "chieftain", "--count"]).ok(), "131\n");
 }
 

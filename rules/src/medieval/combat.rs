@@ -67,6 +67,17 @@ impl MedievalRules {
     }
 }
 
+impl MedievalRules {
+    /// The cells a cannon shot from `from` at `target` crosses: the whole ray from the rook to
+    /// the board's edge, since any piece on it, before or after the target, stops the shot
+    /// ([004] Cannon Attacks).
+    pub(super) fn line_of_fire(&self, from: Square, target: Square) -> Vec<Square> {
+        let Some(dir) = line_direction(from, target) else { return Vec::new() };
+        std::iter::successors(self.board.step(from, KING_STEPS[dir]), |&sq| self.board.step(sq, KING_STEPS[dir]))
+            .collect()
+    }
+}
+
 /// The ray (an index into [`KING_STEPS`]) from `from` through `target` when they share a rank,
 /// file or diagonal and differ.
 pub(super) fn line_direction(from: Square, target: Square) -> Option<usize> {

@@ -190,6 +190,9 @@ impl Ruleset for MedievalRules {
             let mask = self.adjacent_mask(pos, self.board.index(target), pos.to_move);
             info.with = crate::action::Attackers { mask, exact: true }.squares(target);
         }
+        if let Action::Fire { from, target } = action {
+            info.line = self.line_of_fire(from, target);
+        }
         info
     }
 

@@ -39,10 +39,13 @@ impl WarlordRules {
                 } else {
                     0
                 };
+                let square = board.square(pos.slots[slot as usize].cell as usize);
+                let area = board.geometry().ball(command.range).into_iter().filter_map(|step| board.step(square, step));
                 commanders.push(Commander {
-                    square: board.square(pos.slots[slot as usize].cell as usize),
+                    square,
                     side,
                     range: u32::from(command.range),
+                    area: area.collect(),
                     left: command.capacity.saturating_sub(used.min(255) as u8),
                     capacity: command.capacity,
                 });

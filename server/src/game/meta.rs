@@ -99,3 +99,21 @@ impl GameMeta {
         self.options.iter().map(|(k, v)| (k.clone(), v.clone())).collect()
     }
 }
+
+#[cfg(test)]
+impl GameMeta {
+    /// A correspondence game of Chieftain Chess with the given pin, for unit tests.
+    pub(crate) fn for_test(pin: Option<Pin>) -> GameMeta {
+        GameMeta {
+            id: "0123456789abcdef".into(),
+            scenario: "chieftain".into(),
+            options: Default::default(),
+            mode: Mode::Correspondence,
+            clock: None,
+            ai: None,
+            public: false,
+            created_ms: 0,
+            pin,
+        }
+    }
+}

@@ -230,10 +230,7 @@ impl Game {
         let action = parse_action(&event.body, self.rules.pieces())
             .map_err(|e| ApiError::new(ErrorCode::BadRequest, e.to_string()))?;
         let setup = *self.position.phase() == Phase::Setup;
-        let report = self
-            .rules
-            .play(&mut self.position, action)
-            .map_err(|e| ApiError::new(ErrorCode::IllegalAction, e.reason))?;
+        let report = self.rules.play(&mut self.position, action).map_err(ApiError::illegal)?;
         if self.turns.last().is_none_or(|t| t.done) {
             self.turns.push(Turn { side, setup, actions: Vec::new(), done: false });
         }

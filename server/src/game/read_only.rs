@@ -70,29 +70,15 @@ fn versions(meta: &GameMeta) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{EventKind, Mode, Pin};
+    use crate::game::{EventKind, Pin};
     use std::sync::Arc;
     use warlord_rules::Side;
-
-    fn meta(pin: Option<Pin>) -> GameMeta {
-        GameMeta {
-            id: "0123456789abcdef".into(),
-            scenario: "chieftain".into(),
-            options: Default::default(),
-            mode: Mode::Correspondence,
-            clock: None,
-            ai: None,
-            public: false,
-            created_ms: 0,
-            pin,
-        }
-    }
 
     #[test]
     fn the_reason_names_the_event_why_and_both_versions() {
         let pin = Pin { scenario_text: Arc::from(""), scenario_sha256: String::new(), rules_version: 7 };
         let event = Event { kind: EventKind::Action, side: Side::Black, body: Arc::from("b5-d7"), at_ms: 0 };
-        let r = ReadOnly::event_refused(&meta(Some(pin)), 12, &event, "d7 is out of range");
+        let r = ReadOnly::event_refused(&GameMeta::for_test(Some(pin)), 12, &event, "d7 is out of range");
         assert_eq!(
             r.reason,
             format!(
@@ -103,12 +89,12 @@ mod tests {
         assert_eq!((r.seq, r.game_rules_version, r.server_rules_version), (Some(12), Some(7), RULES_VERSION));
 
         let resign = Event::bare(EventKind::Resign, Side::White, 0);
-        let r = ReadOnly::event_refused(&meta(None), 3, &resign, "the game is over");
+        let r = ReadOnly::event_refused(&GameMeta::for_test(None), 3, &resign, "the game is over");
         assert!(r.reason.starts_with("stored event 3 (white resign) does not replay"), "{}", r.reason);
         assert!(r.reason.contains("a rules version that was not recorded"), "{}", r.reason);
         assert_eq!(r.game_rules_version, None);
 
-        let r = ReadOnly::scenario_unusable(&meta(None), "no longer reads: bad family");
+        let r = ReadOnly::scenario_unusable(&GameMeta::for_test(None), "no longer reads: bad family");
         assert!(
             r.reason.starts_with("the scenario stored with this game no longer reads: bad family;"),
             "{}",

@@ -69,6 +69,10 @@ side: Side,
  */
 range: number, 
 /**
+ * The cells of the board within its range (its square included), for a UI to draw.
+ */
+area: Array<Square>, 
+/**
  * The orders it may still give in the turn in progress (0 once spent).
  */
 left: number, 

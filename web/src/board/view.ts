@@ -3,7 +3,7 @@
 // boards. It shows what the page tells it (pieces, highlights) and reports clicks and drops.
 
 import type { GameInfo, PieceView, Side } from "../api/types";
-import { cellsWithin, type Coord, fileName, parseSquare, squareName } from "../core/squares";
+import { type Coord, fileName, parseSquare, squareName } from "../core/squares";
 import { glyphFor, type Glyph } from "./glyphs";
 import { Minimap, MINIMAP_FROM } from "./minimap";
 import { SpriteCache } from "./sprites";
@@ -23,9 +23,9 @@ export interface Highlights {
   commanders: Set<string>;
   /** The squares of the last turn's actions. */
   last: Set<string>;
-  /** Command areas to draw: a commander's square, its range (in the board's geometry), its
-   * side, and whether its orders for this turn are spent. */
-  ranges: { square: string; range: number; side: Side; spent: boolean }[];
+  /** Command areas to draw: the cells a commander reaches (from the rules), its side, and
+   * whether its orders for this turn are spent. */
+  ranges: { area: string[]; side: Side; spent: boolean }[];
   /** Short notes on squares (attack strength against defence). */
   labels: Map<string, { text: string; good: boolean }>;
 }
@@ -294,47 +294,33 @@ export class BoardView {
 
   private drawRanges(ctx: CanvasRenderingContext2D): void {
     const v = this.view;
-    const geometry = this.info.board.geometry;
-    for (const { square, range, side, spent } of this.marks.ranges) {
-      const c = parseSquare(square);
-      if (!c) continue;
+    for (const { area, side, spent } of this.marks.ranges) {
+      // The rules give the cells (`hints.commanders[i].area`); each is tinted and the area's
+      // border outlined where a cell's neighbour on screen is outside it.
+      const cells = area.map(parseSquare).filter((c): c is Coord => c !== null);
+      const inside = new Set(area);
       ctx.globalAlpha = spent ? 0.45 : 1;
       ctx.fillStyle = side === "white" ? "rgba(255, 255, 255, 0.16)" : "rgba(0, 0, 0, 0.14)";
       ctx.strokeStyle = side === "white" ? "rgba(255, 255, 255, 0.9)" : "rgba(20, 20, 20, 0.85)";
       ctx.lineWidth = 2;
       ctx.setLineDash([6, 4]);
-      if (geometry === "square") {
-        // The cells within `range` king steps: a box, clipped by the board's edges.
-        const a = v.rect({ file: Math.max(0, c.file - range), rank: Math.min(v.ranks - 1, c.rank + range) });
-        const b = v.rect({ file: Math.min(v.files - 1, c.file + range), rank: Math.max(0, c.rank - range) });
-        const x = Math.min(a.x, b.x);
-        const y = Math.min(a.y, b.y);
-        const w = Math.abs(b.x - a.x) + v.cell;
-        const h = Math.abs(b.y - a.y) + v.cell;
-        ctx.fillRect(x, y, w, h);
-        ctx.strokeRect(x + 1, y + 1, w - 2, h - 2);
-      } else {
-        // Any other geometry: each cell within range, outlined where the area ends.
-        const cells = cellsWithin(c, range, geometry, v.files, v.ranks);
-        const inside = new Set(cells.map(squareName));
-        ctx.beginPath();
-        for (const cell of cells) {
-          const r = v.rect(cell);
-          ctx.fillRect(r.x, r.y, r.size, r.size);
-          const edges: [number, number, number, number, Coord][] = [
-            [r.x, r.y, r.x + r.size, r.y, { file: cell.file, rank: cell.rank + (v.flipped ? -1 : 1) }],
-            [r.x, r.y + r.size, r.x + r.size, r.y + r.size, { file: cell.file, rank: cell.rank + (v.flipped ? 1 : -1) }],
-            [r.x, r.y, r.x, r.y + r.size, { file: cell.file + (v.flipped ? 1 : -1), rank: cell.rank }],
-            [r.x + r.size, r.y, r.x + r.size, r.y + r.size, { file: cell.file + (v.flipped ? -1 : 1), rank: cell.rank }],
-          ];
-          for (const [x1, y1, x2, y2, next] of edges) {
-            if (next.file >= 0 && next.rank >= 0 && inside.has(squareName(next))) continue;
-            ctx.moveTo(x1, y1);
-            ctx.lineTo(x2, y2);
-          }
+      ctx.beginPath();
+      for (const cell of cells) {
+        const r = v.rect(cell);
+        ctx.fillRect(r.x, r.y, r.size, r.size);
+        const edges: [number, number, number, number, Coord][] = [
+          [r.x, r.y, r.x + r.size, r.y, { file: cell.file, rank: cell.rank + (v.flipped ? -1 : 1) }],
+          [r.x, r.y + r.size, r.x + r.size, r.y + r.size, { file: cell.file, rank: cell.rank + (v.flipped ? 1 : -1) }],
+          [r.x, r.y, r.x, r.y + r.size, { file: cell.file + (v.flipped ? 1 : -1), rank: cell.rank }],
+          [r.x + r.size, r.y, r.x + r.size, r.y + r.size, { file: cell.file + (v.flipped ? -1 : 1), rank: cell.rank }],
+        ];
+        for (const [x1, y1, x2, y2, next] of edges) {
+          if (next.file >= 0 && next.rank >= 0 && inside.has(squareName(next))) continue;
+          ctx.moveTo(x1, y1);
+          ctx.lineTo(x2, y2);
         }
-        ctx.stroke();
       }
+      ctx.stroke();
       ctx.setLineDash([]);
       ctx.globalAlpha = 1;
     }

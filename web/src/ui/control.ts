@@ -165,7 +165,7 @@ export class BoardControl {
       }
     }
     if (this.ranges) {
-      marks.ranges = state.hints.commanders.map((c) => ({ square: c.square, range: c.range, side: c.side, spent: c.left === 0 }));
+      marks.ranges = state.hints.commanders.map((c) => ({ area: c.area, side: c.side, spent: c.left === 0 }));
     }
     this.board.setHighlights(marks);
     this.onSelect(chosen);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ActionView } from "../../src/api/types";
 import { glyphFor, SHAPES } from "../../src/board/glyphs";
 import { foldedText, moveRows } from "../../src/core/notation";
-import { cellsWithin, fileName, parseSquare, squareName, steps } from "../../src/core/squares";
+import { fileName, parseSquare, squareName } from "../../src/core/squares";
 import { PIECES } from "./fixtures";
 
 /** An action view as the server sends it (the browser never reads `text`). */
@@ -21,22 +21,6 @@ describe("squares", () => {
       for (const rank of [0, 8, 119]) expect(parseSquare(squareName({ file, rank }))).toEqual({ file, rank });
     }
     for (const bad of ["A1", "a0", "a01", "abc1", "a", "1a", ""]) expect(parseSquare(bad)).toBeNull();
-  });
-  it("counts steps in the board's geometry", () => {
-    const at = (name: string) => parseSquare(name) ?? { file: -1, rank: -1 };
-    expect(steps(at("c3"), at("f5"), "square")).toBe(3);
-    // docs/NOTATION.md, "Hex cells": a1 to h1 is 7, c1 to c3 is 2; c3 touches b2, c2, b4, c4.
-    expect(steps(at("a1"), at("h1"), "hex")).toBe(7);
-    expect(steps(at("c1"), at("c3"), "hex")).toBe(2);
-    for (const n of ["b3", "d3", "b2", "c2", "b4", "c4"]) expect(steps(at("c3"), at(n), "hex")).toBe(1);
-    for (const n of ["b2", "d2", "c1", "d1", "c3", "d3"]) expect(steps(at("c2"), at(n), "hex")).toBe(1);
-    expect(steps(at("c3"), at("d2"), "hex")).toBe(2);
-  });
-  it("finds the cells within a commander's range: a box on a square board, a hexagon on a hex board", () => {
-    expect(cellsWithin({ file: 5, rank: 5 }, 2, "square", 16, 12)).toHaveLength(25);
-    expect(cellsWithin({ file: 0, rank: 0 }, 3, "square", 16, 12)).toHaveLength(16);
-    expect(cellsWithin({ file: 5, rank: 5 }, 1, "hex", 16, 12)).toHaveLength(7);
-    expect(cellsWithin({ file: 8, rank: 6 }, 2, "hex", 16, 12)).toHaveLength(19);
   });
 });
 

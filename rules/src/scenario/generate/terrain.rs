@@ -137,17 +137,17 @@ pub fn spread_terrain(spec: &TerrainSpec) -> Result<Spread, GenerateError> {
             };
             let hill = rng.gen_range(0..trees_left + hills_left) >= trees_left;
             let code = if hill { Terrain::Hill } else { Terrain::Trees };
-            grid[idx(s)] = code;
-            placed.push(s);
-            if hill {
-                hills_left -= 1;
-            } else {
-                trees_left -= 1;
-            }
-            want -= 1;
+            let left = if hill { &mut hills_left } else { &mut trees_left };
+            // Puts one feature of this kind on a square and counts it.
+            let mut put = |grid: &mut [Terrain], sq: Square, left: &mut usize, want: &mut usize| {
+                grid[idx(sq)] = code;
+                placed.push(sq);
+                *left -= 1;
+                *want -= 1;
+            };
+            put(&mut grid, s, left, &mut want);
             // Now and then a 2-square feature: hills in an orthogonal line, trees diagonally.
-            let left = if hill { hills_left } else { trees_left };
-            if want > 0 && left > 0 && rng.gen_ratio(1, 8) {
+            if want > 0 && *left > 0 && rng.gen_ratio(1, 8) {
                 let steps: &[(i32, i32)] =
                     if hill { &[(1, 0), (-1, 0), (0, 1), (0, -1)] } else { &[(1, 1), (-1, 1), (1, -1), (-1, -1)] };
                 let (df, dr) = steps[rng.gen_range(0..steps.len())];
@@ -155,14 +155,7 @@ pub fn spread_terrain(spec: &TerrainSpec) -> Result<Spread, GenerateError> {
                 if (0..i32::from(files)).contains(&f) && (0..i32::from(ranks)).contains(&r) {
                     let n = Square::new(f as u8, r as u8);
                     if free(&grid, n) {
-                        grid[idx(n)] = code;
-                        placed.push(n);
-                        if hill {
-                            hills_left -= 1;
-                        } else {
-                            trees_left -= 1;
-                        }
-                        want -= 1;
+                        put(&mut grid, n, left, &mut want);
                     }
                 }
             }
