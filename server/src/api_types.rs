@@ -71,6 +71,16 @@ fn typescript() -> String {
         declaration::<PreviewBody>(&cfg),
         declaration::<RecordTurnBody>(&cfg),
         declaration::<RecordBody>(&cfg),
+        declaration::<crate::error::ErrorCode>(&cfg),
+        declaration::<crate::error::ApiError>(&cfg),
+        declaration::<crate::ws::ServerMessage>(&cfg),
+        declaration::<crate::protocol::Command>(&cfg),
+        declaration::<crate::protocol::RawClock>(&cfg),
+        declaration::<crate::protocol::RawAi>(&cfg),
+        declaration::<crate::protocol::RawCreate>(&cfg),
+        declaration::<crate::http::Link>(&cfg),
+        declaration::<crate::http::CreatedBody>(&cfg),
+        declaration::<crate::store::LobbyEntry>(&cfg),
     ] {
         out.push_str(&decl);
         out.push('\n');

@@ -6,7 +6,7 @@ use axum::Json;
 use serde::Serialize;
 
 /// What kind of problem a request or message had. Serialized in kebab-case (`illegal-action`).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum ErrorCode {
     /// The request or message could not be read (not JSON, missing or mistyped field).
@@ -35,8 +35,9 @@ pub enum ErrorCode {
 }
 
 /// An error answer: nothing was changed by the request that caused it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, thiserror::Error, ts_rs::TS)]
 #[error("{code:?}: {message}")]
+#[ts(rename = "ApiErrorBody")]
 pub struct ApiError {
     /// What kind of problem.
     pub code: ErrorCode,
@@ -45,6 +46,7 @@ pub struct ApiError {
     /// For `illegal-action`: the kind of rule broken, from the engine (`no-command`,
     /// `unreachable`, ...), so that a UI can say why without reading the sentence.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub rule: Option<warlord_rules::IllegalKind>,
 }
 

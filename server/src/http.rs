@@ -49,17 +49,26 @@ async fn lobby(State(games): State<Games>) -> Result<Json<Vec<LobbyEntry>>, ApiE
     games.store().lobby(100).await.map(Json).map_err(|e| ApiError::storage(&e))
 }
 
-#[derive(Serialize)]
-struct Link {
+/// A seat or spectator link of a new game.
+#[derive(Serialize, ts_rs::TS)]
+pub(crate) struct Link {
+    /// The token.
     token: String,
+    /// `/play/{id}#{token}`.
     path: String,
 }
 
-#[derive(Serialize)]
-struct CreatedBody {
+/// `POST /api/games`'s answer.
+#[derive(Serialize, ts_rs::TS)]
+#[ts(rename = "Created")]
+pub(crate) struct CreatedBody {
+    /// The game's id.
     id: String,
+    /// White's link (none if the AI plays White).
     white: Option<Link>,
+    /// Black's link (none if the AI plays Black).
     black: Option<Link>,
+    /// The spectator link.
     spectator: Link,
 }
 

@@ -24,8 +24,9 @@ pub struct ClientMessage {
 }
 
 /// What a client may ask of a game.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, ts_rs::TS)]
 #[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
+#[ts(rename = "GameCommand")]
 pub enum Command {
     /// Play actions in order, all or none (for example one move, or a whole turn ending with
     /// `end`).
@@ -98,34 +99,56 @@ pub struct CreateGame {
     pub public: bool,
 }
 
-#[derive(Deserialize)]
+/// `POST /api/games`'s body, as sent.
+#[derive(Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields)]
-struct RawCreate {
+#[ts(rename = "NewGame")]
+pub(crate) struct RawCreate {
+    /// The scenario's id.
     scenario: String,
+    /// Option overrides: values as text, numbers or booleans.
     #[serde(default)]
+    #[ts(type = "Record<string, string | number | boolean>", optional)]
     options: BTreeMap<String, serde_json::Value>,
+    /// How it is played.
     mode: Mode,
+    /// A live game's clock.
     #[serde(default)]
+    #[ts(optional)]
     clock: Option<RawClock>,
+    /// The AI's seat, against the AI.
     #[serde(default)]
+    #[ts(optional)]
     ai: Option<RawAi>,
+    /// Whether the lobby lists it.
     #[serde(default)]
+    #[ts(as = "Option<bool>", optional)]
     public: bool,
 }
 
-#[derive(Deserialize)]
+/// A new live game's clock, in seconds.
+#[derive(Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields)]
-struct RawClock {
+#[ts(rename = "NewClock")]
+pub(crate) struct RawClock {
+    /// Each side's time at the start.
     initial_seconds: f64,
+    /// Time added after each of a side's turns.
     #[serde(default)]
+    #[ts(as = "Option<f64>", optional)]
     increment_seconds: f64,
 }
 
-#[derive(Deserialize)]
+/// The AI's seat of a new game.
+#[derive(Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields)]
-struct RawAi {
+#[ts(rename = "NewAiSeat")]
+pub(crate) struct RawAi {
+    /// The side it plays.
     side: Side,
+    /// Its level, 1 to 8 (3 if not given).
     #[serde(default = "default_level")]
+    #[ts(as = "Option<u8>", optional)]
     level: u8,
 }
 

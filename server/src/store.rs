@@ -34,7 +34,7 @@ pub struct SeatHashes {
 }
 
 /// A lobby entry.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct LobbyEntry {
     /// The game's id.
     pub id: String,

@@ -23,7 +23,7 @@ use std::sync::Arc;
 pub const MAX_FRAME_BYTES: usize = 1 << 20;
 
 /// What the server sends on a game's WebSocket.
-#[derive(Serialize)]
+#[derive(Serialize, ts_rs::TS)]
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum ServerMessage {
     /// The game's fixed description (first message).

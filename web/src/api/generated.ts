@@ -647,3 +647,157 @@ turns: Array<RecordTurn>,
  */
 error: string | null, };
 
+export type ErrorCode = "bad-request" | "too-large" | "not-found" | "forbidden" | "not-your-turn" | "illegal-action" | "stale" | "game-over" | "conflict" | "read-only" | "internal";
+
+export type ApiErrorBody = { 
+/**
+ * What kind of problem.
+ */
+code: ErrorCode, 
+/**
+ * What is wrong, for people.
+ */
+message: string, 
+/**
+ * For `illegal-action`: the kind of rule broken, from the engine (`no-command`,
+ * `unreachable`, ...), so that a UI can say why without reading the sentence.
+ */
+rule?: IllegalKind, };
+
+export type ServerMessage = { "type": "game" } & GameInfo | { "type": "state" } & StateView | { "type": "accepted", 
+/**
+ * The client's `ref`.
+ */
+ref: number | null, 
+/**
+ * The number of events after it.
+ */
+seq: number, } | { "type": "pong", 
+/**
+ * The client's `ref`.
+ */
+ref: number | null, } | { "type": "error", 
+/**
+ * The client's `ref`, if it could be read.
+ */
+ref: number | null, 
+/**
+ * What is wrong.
+ */
+error: ApiErrorBody, };
+
+export type GameCommand = { "type": "act", 
+/**
+ * The actions in the project notation.
+ */
+actions: Array<string>, 
+/**
+ * If given, the number of events the client has seen: the actions are refused with
+ * `stale` if the game has changed since.
+ */
+seq: number | null, } | { "type": "resign", } | { "type": "offer-draw", } | { "type": "accept-draw", } | { "type": "decline-draw", } | { "type": "ping", };
+
+export type NewClock = { 
+/**
+ * Each side's time at the start.
+ */
+initial_seconds: number, 
+/**
+ * Time added after each of a side's turns.
+ */
+increment_seconds?: number, };
+
+export type NewAiSeat = { 
+/**
+ * The side it plays.
+ */
+side: Side, 
+/**
+ * Its level, 1 to 8 (3 if not given).
+ */
+level?: number, };
+
+export type NewGame = { 
+/**
+ * The scenario's id.
+ */
+scenario: string, 
+/**
+ * Option overrides: values as text, numbers or booleans.
+ */
+options?: Record<string, string | number | boolean>, 
+/**
+ * How it is played.
+ */
+mode: Mode, 
+/**
+ * A live game's clock.
+ */
+clock?: NewClock, 
+/**
+ * The AI's seat, against the AI.
+ */
+ai?: NewAiSeat, 
+/**
+ * Whether the lobby lists it.
+ */
+public?: boolean, };
+
+export type Link = { 
+/**
+ * The token.
+ */
+token: string, 
+/**
+ * `/play/{id}#{token}`.
+ */
+path: string, };
+
+export type Created = { 
+/**
+ * The game's id.
+ */
+id: string, 
+/**
+ * White's link (none if the AI plays White).
+ */
+white: Link | null, 
+/**
+ * Black's link (none if the AI plays Black).
+ */
+black: Link | null, 
+/**
+ * The spectator link.
+ */
+spectator: Link, };
+
+export type LobbyEntry = { 
+/**
+ * The game's id.
+ */
+id: string, 
+/**
+ * Its scenario's id.
+ */
+scenario: string, 
+/**
+ * How it is played.
+ */
+mode: Mode, 
+/**
+ * `setup`, `play` or `over`.
+ */
+status: string, 
+/**
+ * The score once over (`1-0`, `0-1`, `1/2-1/2`).
+ */
+result: string | null, 
+/**
+ * When it was created (Unix milliseconds).
+ */
+created_ms: number, 
+/**
+ * When its status last changed (Unix milliseconds).
+ */
+updated_ms: number, };
+

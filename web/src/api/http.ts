@@ -4,22 +4,30 @@ import type {
   ApiErrorBody,
   Created,
   GameAndState,
+  ErrorCode,
+  GameCommand,
+  IllegalKind,
   LobbyEntry,
-  Mode,
+  NewGame,
   ParsedRecord,
   Preview,
   ScenarioEntry,
-  Side,
 } from "./types";
 
-/** An error answer of the API: its code and its sentence for people. */
+export type { GameCommand, NewGame };
+
+/** An error answer of the API (or `network` when the server could not be reached): its code,
+ * its sentence for people, and for an illegal action the kind of rule broken. */
 export class ApiError extends Error {
   /** The stable code, such as `illegal-action`, `stale` or `network`. */
-  readonly code: string;
+  readonly code: ErrorCode | "network";
+  /** For `illegal-action`: the kind of rule broken. */
+  readonly rule: IllegalKind | undefined;
   /** Builds one from an error body. */
-  constructor(body: ApiErrorBody) {
+  constructor(body: ApiErrorBody | { code: "network"; message: string }) {
     super(body.message);
     this.code = body.code;
+    this.rule = "rule" in body ? body.rule : undefined;
   }
 }
 
@@ -62,22 +70,6 @@ export function lobby(): Promise<LobbyEntry[]> {
   return call("GET", "/api/games", null);
 }
 
-/** What a new game is created with. */
-export interface NewGame {
-  /** The scenario's id. */
-  scenario: string;
-  /** Option overrides, as text. */
-  options: Record<string, string>;
-  /** How it is played. */
-  mode: Mode;
-  /** A live game's clock. */
-  clock?: { initial_seconds: number; increment_seconds: number };
-  /** The AI's seat, against the AI. */
-  ai?: { side: Side; level: number };
-  /** Whether the lobby lists it. */
-  public: boolean;
-}
-
 /** Creates a game; its links are in the answer. */
 export function createGame(request: NewGame): Promise<Created> {
   return call("POST", "/api/games", null, request);
@@ -112,14 +104,6 @@ export function analysis(
 export function parseRecord(text: string): Promise<ParsedRecord> {
   return call("POST", "/api/records/parse", null, { text });
 }
-
-/** A command of a seat: actions, resignation, draw offers (docs/API.md, "Commands"). */
-export type GameCommand =
-  | { type: "act"; actions: string[]; seq?: number }
-  | { type: "resign" }
-  | { type: "offer-draw" }
-  | { type: "accept-draw" }
-  | { type: "decline-draw" };
 
 /** Carries out a seat's command; resolves to the game's event count after it. */
 export async function command(id: string, token: string, body: GameCommand): Promise<number> {
