@@ -8,6 +8,7 @@
 pub mod action;
 pub mod adjudication;
 pub mod board;
+pub mod clip;
 pub mod family_state;
 pub mod geometry;
 pub mod medieval;
@@ -27,6 +28,7 @@ pub mod warlord;
 
 pub use action::{Action, Attackers};
 pub use board::Board;
+pub use clip::clip;
 pub use family_state::FamilyState;
 pub use geometry::{Geometry, Sight};
 pub use options::{OptionSpec, OptionType};

@@ -55,7 +55,7 @@ impl FromStr for Square {
     type Err = SquareError;
 
     fn from_str(text: &str) -> Result<Square, SquareError> {
-        let err = |reason| SquareError { text: text.to_string(), reason };
+        let err = |reason| SquareError { text: crate::clip(text, 40), reason };
         let letters = text.bytes().take_while(u8::is_ascii_lowercase).count();
         if letters == 0 {
             return Err(err("it must start with a lower-case file letter"));

@@ -5,6 +5,9 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Serialize;
 
+/// At most `max` characters of outside input, for quoting it in messages.
+pub use warlord_rules::clip;
+
 /// What kind of problem a request or message had. Serialized in kebab-case (`illegal-action`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "kebab-case")]
@@ -15,6 +18,8 @@ pub enum ErrorCode {
     TooLarge,
     /// No such game, scenario or route.
     NotFound,
+    /// The route exists but does not take this HTTP method.
+    MethodNotAllowed,
     /// The token does not hold the seat this needs (wrong seat, spectator, no token).
     Forbidden,
     /// It is the other side's turn (or setup).
@@ -86,6 +91,7 @@ impl IntoResponse for ApiError {
             ErrorCode::BadRequest => StatusCode::BAD_REQUEST,
             ErrorCode::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ErrorCode::NotFound => StatusCode::NOT_FOUND,
+            ErrorCode::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ErrorCode::Forbidden => StatusCode::FORBIDDEN,
             ErrorCode::IllegalAction => StatusCode::UNPROCESSABLE_ENTITY,
             ErrorCode::NotYourTurn
@@ -96,14 +102,5 @@ impl IntoResponse for ApiError {
             ErrorCode::Internal => StatusCode::SERVICE_UNAVAILABLE,
         };
         (status, Json(serde_json::json!({ "error": self }))).into_response()
-    }
-}
-
-/// At most `max` characters of `text`, for echoing outside input in messages.
-#[must_use]
-pub fn clip(text: &str, max: usize) -> String {
-    match text.char_indices().nth(max) {
-        Some((i, _)) => format!("{}...", &text[..i]),
-        None => text.to_string(),
     }
 }

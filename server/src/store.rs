@@ -11,7 +11,7 @@ use crate::game::{AiSeat, ClockConfig, Event, EventKind, GameMeta, Mode, Pin};
 use serde::Serialize;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::error::ErrorKind;
-use sqlx::{Any, AnyPool, Executor, Row};
+use sqlx::{Any, AnyConnection, AnyPool, Connection, Executor, Row};
 use std::path::Path;
 use std::str::FromStr;
 use std::sync::Arc;
@@ -75,8 +75,15 @@ impl Store {
         sqlx::any::install_default_drivers();
         let options = AnyConnectOptions::from_str(url)?;
         let postgres = url.starts_with("postgres:") || url.starts_with("postgresql:");
+        // One connection first, used once: a database that cannot be opened (a missing or
+        // read-only folder, a file that is not a database, a refused login) fails here at once
+        // with its real cause, instead of the pool retrying until it times out.
+        let mut probe = AnyConnection::connect_with(&options).await?;
+        probe.execute(if postgres { "SELECT 1" } else { "PRAGMA schema_version" }).await?;
+        probe.close().await?;
         let pool = AnyPoolOptions::new()
             .max_connections(if postgres { 16 } else { 4 })
+            .acquire_timeout(std::time::Duration::from_secs(10))
             .after_connect(|conn, _| {
                 Box::pin(async move {
                     if conn.backend_name() == "SQLite" {

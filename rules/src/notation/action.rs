@@ -15,7 +15,7 @@ pub struct NotationError {
 }
 
 fn err(text: &str, reason: impl Into<String>) -> NotationError {
-    NotationError { text: text.to_string(), reason: reason.into() }
+    NotationError { text: crate::clip(text, 80), reason: crate::clip(&reason.into(), 400) }
 }
 
 fn square(text: &str, whole: &str) -> Result<Square, NotationError> {

@@ -16,7 +16,11 @@ pub struct ScenarioError {
 impl ScenarioError {
     /// An error about a field.
     pub fn new(origin: &str, field: impl Into<String>, message: impl Into<String>) -> ScenarioError {
-        ScenarioError { origin: origin.to_string(), field: field.into(), message: message.into() }
+        ScenarioError {
+            origin: crate::clip(origin, 200),
+            field: crate::clip(&field.into(), 200),
+            message: crate::clip(&message.into(), 600),
+        }
     }
 }
 
