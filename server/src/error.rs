@@ -35,6 +35,9 @@ pub enum ErrorCode {
     /// The game is read-only: its stored log no longer replays under this server's rules, so
     /// it may be watched but nothing may be played; the message says why.
     ReadOnly,
+    /// Too many requests of this kind from this client (creating games); the `Retry-After`
+    /// header says in how many seconds to try again.
+    RateLimited,
     /// The server failed (storage unavailable); nothing was applied.
     Internal,
 }
@@ -53,17 +56,21 @@ pub struct ApiError {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub rule: Option<warlord_rules::IllegalKind>,
+    /// For `rate-limited`: the seconds to wait, sent as the `Retry-After` header.
+    #[serde(skip)]
+    #[ts(skip)]
+    pub retry_after_s: Option<u64>,
 }
 
 impl ApiError {
     /// An error with a code and message.
     pub fn new(code: ErrorCode, message: impl Into<String>) -> ApiError {
-        ApiError { code, message: message.into(), rule: None }
+        ApiError { code, message: message.into(), rule: None, retry_after_s: None }
     }
 
     /// An action the rules refuse, with the kind of rule broken.
     pub fn illegal(err: warlord_rules::IllegalAction) -> ApiError {
-        ApiError { code: ErrorCode::IllegalAction, message: err.reason, rule: Some(err.kind) }
+        ApiError { code: ErrorCode::IllegalAction, message: err.reason, rule: Some(err.kind), retry_after_s: None }
     }
 
     /// A request or message that could not be read.
@@ -99,8 +106,10 @@ impl IntoResponse for ApiError {
             | ErrorCode::GameOver
             | ErrorCode::Conflict
             | ErrorCode::ReadOnly => StatusCode::CONFLICT,
+            ErrorCode::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             ErrorCode::Internal => StatusCode::SERVICE_UNAVAILABLE,
         };
-        (status, Json(serde_json::json!({ "error": self }))).into_response()
+        let retry_after = self.retry_after_s.map(|s| [(axum::http::header::RETRY_AFTER, s.to_string())]);
+        (status, retry_after, Json(serde_json::json!({ "error": self }))).into_response()
     }
 }

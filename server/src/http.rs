@@ -10,12 +10,13 @@ use crate::render::{game_info, state_view, GameInfo, ScenarioBoard, ScenarioEntr
 use crate::store::LobbyEntry;
 use crate::token::Token;
 use axum::body::Bytes;
-use axum::extract::{Path, Query, State};
+use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Serialize;
+use std::net::SocketAddr;
 
 /// The routes of this module, to be merged into the API's router.
 pub fn routes() -> Router<Games> {
@@ -46,7 +47,7 @@ async fn scenarios(State(games): State<Games>) -> Json<Vec<ScenarioEntry>> {
 }
 
 async fn lobby(State(games): State<Games>) -> Result<Json<Vec<LobbyEntry>>, ApiError> {
-    games.store().lobby(100).await.map(Json).map_err(|e| ApiError::storage(&e))
+    games.store().lobby(100, now_ms()).await.map(Json).map_err(|e| ApiError::storage(&e))
 }
 
 /// A seat or spectator link of a new game.
@@ -72,7 +73,12 @@ pub(crate) struct CreatedBody {
     spectator: Link,
 }
 
-async fn create(State(games): State<Games>, body: Bytes) -> Result<(StatusCode, Json<CreatedBody>), ApiError> {
+async fn create(
+    State(games): State<Games>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    body: Bytes,
+) -> Result<(StatusCode, Json<CreatedBody>), ApiError> {
+    games.create_limit().check(client.ip())?;
     let request = protocol::parse_create(&body)?;
     let Created { id, white, black, spectator } = games.create(request).await?;
     // The token rides in the fragment, which browsers never send to servers or proxies.

@@ -18,6 +18,7 @@ pub mod error;
 pub mod game;
 pub mod http;
 pub mod hub;
+pub mod limit;
 pub mod loadtest;
 pub mod notify;
 pub mod protocol;

@@ -34,7 +34,8 @@ pub struct LoadtestArgs {
     #[arg(long, default_value_t = 40)]
     pub turn_limit: u32,
     /// A running server to test, like `127.0.0.1:8080` (loopback addresses only). Without it,
-    /// a server is started in this process on a temporary SQLite database.
+    /// a server is started in this process on a temporary SQLite database. A server started by
+    /// `warlord serve` needs `--create-per-minute 0`, as every game comes from one address.
     #[arg(long)]
     pub server: Option<String>,
 }
@@ -131,6 +132,8 @@ pub async fn loadtest(args: &LoadtestArgs) -> anyhow::Result<Report> {
             std::fs::create_dir_all(&dir)?;
             let url = crate::store::Store::sqlite_url(&dir.join("games.db"));
             let running = crate::serve::start(&url, SocketAddr::from(([127, 0, 0, 1], 0))).await?;
+            // Every slot creates its games from this one address.
+            running.games.set_create_limit(0);
             (running.addr, Some((running, dir)))
         }
     };

@@ -19,6 +19,9 @@ pub struct ServeArgs {
     /// Several server processes may share one PostgreSQL database.
     #[arg(long)]
     pub database_url: Option<String>,
+    /// New games one client (IP address; IPv6 by /64) may create per minute; 0 for no limit.
+    #[arg(long, default_value_t = crate::limit::DEFAULT_PER_MINUTE)]
+    pub create_per_minute: u32,
 }
 
 impl ServeArgs {
@@ -56,6 +59,7 @@ pub async fn start(store_url: &str, listen: SocketAddr) -> anyhow::Result<Runnin
     let store = Store::open(store_url).await?;
     let games = Games::new(store);
     crate::notify::spawn(games.clone());
+    games.spawn_lobby_repair();
     let sweeper = games.clone();
     tokio::spawn(async move {
         let mut every = tokio::time::interval(std::time::Duration::from_secs(60));
@@ -68,7 +72,7 @@ pub async fn start(store_url: &str, listen: SocketAddr) -> anyhow::Result<Runnin
     let addr = listener.local_addr()?;
     let app = crate::router::router(games.clone());
     let task = tokio::spawn(async move {
-        axum::serve(listener, app)
+        axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
             .with_graceful_shutdown(async {
                 let _ = tokio::signal::ctrl_c().await;
             })
@@ -85,6 +89,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(async {
         let running = start(&args.store_url(), args.listen).await?;
+        running.games.set_create_limit(args.create_per_minute);
         let store = if args.database_url.is_some() { "PostgreSQL".to_string() } else { args.db.display().to_string() };
         // The first line names the address, so that scripts and tests can wait for it.
         println!("warlord serve: listening on http://{} (games in {store})", running.addr);

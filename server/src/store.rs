@@ -48,7 +48,16 @@ pub struct LobbyEntry {
     pub result: Option<String>,
     /// When it was created (Unix milliseconds).
     pub created_ms: i64,
-    /// When its status last changed (Unix milliseconds).
+    /// When its last event was stored, or it was created (Unix milliseconds).
+    pub updated_ms: i64,
+}
+
+/// What a game's row says for the lobby.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LobbyRow {
+    /// `setup`, `play` or `over`.
+    pub status: String,
+    /// When its last event was stored, or it was created (Unix milliseconds).
     pub updated_ms: i64,
 }
 
@@ -160,11 +169,11 @@ impl Store {
     }
 
     /// A game's settings (with its pin, if stored with one), seat hashes and stored lobby
-    /// status, if it exists.
-    pub async fn game(&self, id: &str) -> Result<Option<(GameMeta, SeatHashes, String)>, sqlx::Error> {
+    /// row, if it exists.
+    pub async fn game(&self, id: &str) -> Result<Option<(GameMeta, SeatHashes, LobbyRow)>, sqlx::Error> {
         let row = sqlx::query(
             "SELECT scenario, options, mode, ai_side, ai_level, clock_initial_ms, clock_increment_ms, \
-             white_hash, black_hash, spectator_hash, public, created_ms, status, scenario_text, \
+             white_hash, black_hash, spectator_hash, public, created_ms, status, updated_ms, scenario_text, \
              scenario_sha256, rules_version FROM games WHERE id = $1",
         )
         .bind(id)
@@ -215,7 +224,8 @@ impl Store {
             black: row.try_get("black_hash")?,
             spectator: row.try_get("spectator_hash")?,
         };
-        Ok(Some((meta, seats, row.try_get("status")?)))
+        let lobby = LobbyRow { status: row.try_get("status")?, updated_ms: row.try_get("updated_ms")? };
+        Ok(Some((meta, seats, lobby)))
     }
 
     /// A game's events from sequence number `from` on, in order.
@@ -248,8 +258,9 @@ impl Store {
         Ok(events)
     }
 
-    /// Appends events at sequence numbers `from`, `from + 1`, ... atomically; with `status`,
-    /// also sets the game's lobby status and result. `Ok(false)` if another writer got there
+    /// Appends events at sequence numbers `from`, `from + 1`, ... and updates the game's lobby
+    /// row (with `status`, its status and result too; always the time of its last event) in
+    /// one transaction: both are stored or neither. `Ok(false)` if another writer got there
     /// first (nothing was written). With PostgreSQL, the notification goes in the same
     /// transaction.
     pub async fn append(
@@ -261,26 +272,13 @@ impl Store {
     ) -> Result<bool, sqlx::Error> {
         let _guard = self.write_guard().await;
         let updated_ms = events.last().map_or(0, |e| e.at_ms);
-        if self.postgres_url.is_none() && events.len() <= INSERT_BATCH {
-            // One statement is atomic by itself: SQLite commits it in one round trip. The
-            // lobby status after it is derived data, repaired when the game is next loaded.
-            if !insert_events(&self.pool, id, from, events).await? {
-                return Ok(false);
-            }
-            if let Some((status, result)) = status {
-                self.set_status(id, status, result, updated_ms).await?;
-            }
-            return Ok(true);
-        }
         let mut tx = self.pool.begin().await?;
         for (i, chunk) in events.chunks(INSERT_BATCH).enumerate() {
             if !insert_events(&mut *tx, id, from + (i * INSERT_BATCH) as u64, chunk).await? {
                 return Ok(false);
             }
         }
-        if let Some((status, result)) = status {
-            status_query(id, status, result, updated_ms).execute(&mut *tx).await?;
-        }
+        lobby_query(id, status, updated_ms).execute(&mut *tx).await?;
         if self.postgres_url.is_some() {
             let payload = format!("{id} {}", from + events.len() as u64);
             sqlx::query("SELECT 1 FROM pg_notify($1, $2)").bind(CHANNEL).bind(payload).execute(&mut *tx).await?;
@@ -289,24 +287,43 @@ impl Store {
         Ok(true)
     }
 
-    /// Sets a game's lobby status, result and time of the change.
-    pub async fn set_status(
+    /// Repairs a game's lobby row: its time of last change, and with `status` its status and
+    /// result.
+    pub async fn set_lobby(
         &self,
         id: &str,
-        status: &str,
-        result: Option<&str>,
+        status: Option<(&str, Option<&str>)>,
         at_ms: i64,
     ) -> Result<(), sqlx::Error> {
-        status_query(id, status, result, at_ms).execute(&self.pool).await?;
+        let _guard = self.write_guard().await;
+        lobby_query(id, status, at_ms).execute(&self.pool).await?;
         Ok(())
     }
 
-    /// The public games, most recently created first.
-    pub async fn lobby(&self, limit: u32) -> Result<Vec<LobbyEntry>, sqlx::Error> {
+    /// Up to `limit` unfinished games whose lobby row is older than their last event (written
+    /// by a server before appends and lobby rows shared one transaction), oldest first.
+    pub async fn stale_lobby(&self, limit: u32) -> Result<Vec<String>, sqlx::Error> {
+        let rows = sqlx::query(
+            "SELECT id FROM games WHERE status <> 'over' \
+             AND updated_ms < (SELECT MAX(at_ms) FROM events WHERE events.game_id = games.id) \
+             ORDER BY updated_ms LIMIT $1",
+        )
+        .bind(i64::from(limit))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(|row| row.try_get("id")).collect()
+    }
+
+    /// The public games still listed at `now_ms` (see [`LOBBY_OVER_MS`], [`LOBBY_IDLE_MS`]),
+    /// the most recently changed first.
+    pub async fn lobby(&self, limit: u32, now_ms: i64) -> Result<Vec<LobbyEntry>, sqlx::Error> {
         let rows = sqlx::query(
             "SELECT id, scenario, mode, status, result, created_ms, updated_ms FROM games \
-             WHERE public = 1 ORDER BY created_ms DESC LIMIT $1",
+             WHERE public = 1 AND updated_ms >= CASE WHEN status = 'over' THEN $1 ELSE $2 END \
+             ORDER BY updated_ms DESC LIMIT $3",
         )
+        .bind(now_ms - LOBBY_OVER_MS)
+        .bind(now_ms - LOBBY_IDLE_MS)
         .bind(i64::from(limit))
         .fetch_all(&self.pool)
         .await?;
@@ -334,6 +351,12 @@ impl Store {
         }
     }
 }
+
+/// How long a finished public game stays in the lobby after its end: one day.
+pub const LOBBY_OVER_MS: i64 = 24 * 3600 * 1000;
+
+/// How long an unfinished public game stays in the lobby with no new event: seven days.
+pub const LOBBY_IDLE_MS: i64 = 7 * 24 * 3600 * 1000;
 
 /// The most events one INSERT statement carries (6 parameters each, well under SQLite's limit).
 const INSERT_BATCH: usize = 1000;
@@ -368,17 +391,23 @@ async fn insert_events<'e, E: Executor<'e, Database = Any>>(
     }
 }
 
-fn status_query<'q>(
+/// The update of a game's lobby row: the time of its last change, and with `status` its status
+/// and result.
+fn lobby_query<'q>(
     id: &'q str,
-    status: &'q str,
-    result: Option<&'q str>,
+    status: Option<(&'q str, Option<&'q str>)>,
     at_ms: i64,
 ) -> sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>> {
-    sqlx::query("UPDATE games SET status = $1, result = $2, updated_ms = $3 WHERE id = $4")
-        .bind(status)
-        .bind(result)
-        .bind(at_ms)
-        .bind(id)
+    match status {
+        Some((status, result)) => {
+            sqlx::query("UPDATE games SET status = $1, result = $2, updated_ms = $3 WHERE id = $4")
+                .bind(status)
+                .bind(result)
+        }
+        None => sqlx::query("UPDATE games SET updated_ms = $1 WHERE id = $2"),
+    }
+    .bind(at_ms)
+    .bind(id)
 }
 
 fn side_from(name: &str) -> Option<Side> {

@@ -1,5 +1,6 @@
 //! The AI seat: when it is the AI's turn, its turn is planned on a blocking thread (never on
-//! the async runtime, at most one search per spare core) and committed like a client's.
+//! the async runtime, at most one search per spare core) and committed like a client's, but
+//! retried while the store fails.
 
 use super::Hub;
 use crate::agent;
@@ -49,8 +50,6 @@ impl Hub {
             .iter()
             .map(|a| Event { kind: EventKind::Action, side, body: Arc::from(format_action(a, pieces)), at_ms: 0 })
             .collect();
-        if let Err(e) = self.commit(events, Some(seq)).await {
-            tracing::warn!(game = %self.id, error = %e.message, "the AI's turn was not played");
-        }
+        self.commit_own("the AI's turn", events, Some(seq)).await;
     }
 }

@@ -6,12 +6,13 @@ use super::Hub;
 use crate::catalog::Catalog;
 use crate::error::ApiError;
 use crate::game::{now_ms, Game, GameMeta};
+use crate::limit::{self, CreateLimit};
 use crate::protocol::CreateGame;
 use crate::store::{SeatHashes, Store};
 use crate::token::{self, Token};
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, Mutex as StdMutex};
+use std::sync::{Arc, Mutex as StdMutex, RwLock};
 use tokio::sync::{watch, Mutex, Semaphore};
 use warlord_rules::Side;
 
@@ -29,6 +30,8 @@ pub(super) struct Inner {
     hubs: StdMutex<HashMap<String, Arc<Hub>>>,
     /// AI searches running at once: one core is always left to the games' own work.
     pub(super) thinkers: Arc<Semaphore>,
+    /// How many games each client may create.
+    create_limit: RwLock<Arc<CreateLimit>>,
 }
 
 /// The seat links of a new game: each token is shown once and only its hash is kept.
@@ -45,11 +48,25 @@ pub struct Created {
 }
 
 impl Games {
-    /// The games of a store, with the shipped scenarios and the default AI.
+    /// The games of a store, with the shipped scenarios, the default AI and the default limit
+    /// on creating games.
     pub fn new(store: Store) -> Games {
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
         let thinkers = Arc::new(Semaphore::new(cores.saturating_sub(1).max(1)));
-        Games { inner: Arc::new(Inner { store, catalog: Catalog::shipped(), hubs: StdMutex::default(), thinkers }) }
+        let create_limit = RwLock::new(Arc::new(CreateLimit::per_minute(limit::DEFAULT_PER_MINUTE)));
+        let inner = Inner { store, catalog: Catalog::shipped(), hubs: StdMutex::default(), thinkers, create_limit };
+        Games { inner: Arc::new(inner) }
+    }
+
+    /// How many games each client may create.
+    #[must_use]
+    pub fn create_limit(&self) -> Arc<CreateLimit> {
+        self.inner.create_limit.read().expect("create limit").clone()
+    }
+
+    /// Lets each client create `per_minute` games a minute (0: no limit), counting afresh.
+    pub fn set_create_limit(&self, per_minute: u32) {
+        *self.inner.create_limit.write().expect("create limit") = Arc::new(CreateLimit::per_minute(per_minute));
     }
 
     /// The store.

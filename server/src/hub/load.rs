@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 /// A stored game rebuilt from the store, with its seats; `not-found` if there is none.
 pub(super) async fn load(store: &Store, catalog: &Catalog, id: &str) -> Result<(Game, SeatHashes), ApiError> {
-    let (meta, seats, stored_status) =
+    let (meta, seats, stored) =
         store.game(id).await.map_err(|e| ApiError::storage(&e))?.ok_or_else(|| ApiError::no_game(id))?;
     let resolved = catalog.for_stored_game(&meta)?;
     let mut game = Game::new(Arc::new(meta), resolved.scenario)?;
@@ -22,11 +22,14 @@ pub(super) async fn load(store: &Store, catalog: &Catalog, id: &str) -> Result<(
         let reason = ReadOnly::scenario_unusable(&game.meta, &problem);
         game.set_read_only(reason);
     }
-    if game.read_only().is_none() && stored_status != game.status() {
-        // An append whose status update was cut short (SQLite writes the two apart).
-        let at_ms = game.events().last().map_or(game.meta.created_ms, |e| e.at_ms);
-        let result = game.outcome().map(|o| o.score());
-        store.set_status(id, game.status(), result, at_ms).await.map_err(|e| ApiError::storage(&e))?;
+    // A lobby row written apart from its events (by servers before appends and lobby rows
+    // shared a transaction): its status is repaired unless the game is read-only (whose
+    // replayed status stops early), its time in any case.
+    let last_ms = game.events().last().map_or(game.meta.created_ms, |e| e.at_ms);
+    let status = game.read_only().is_none().then(|| (game.status(), game.outcome().map(|o| o.score())));
+    if stored.updated_ms < last_ms || status.is_some_and(|(s, _)| s != stored.status) {
+        let at_ms = last_ms.max(stored.updated_ms);
+        store.set_lobby(id, status, at_ms).await.map_err(|e| ApiError::storage(&e))?;
     }
     Ok((game, seats))
 }

@@ -12,11 +12,16 @@
 //! - `commit.rs`: carrying out commands and committing events; catching up with other processes.
 //! - `timer.rs`: the flag timer of a running clock.
 //! - `ai.rs`: the AI seat's turns.
+//! - `retry.rs`: committing the server's own events (AI turns, time forfeits) through storage
+//!   failures.
+//! - `repair.rs`: the periodic repair of lobby rows written apart from their events.
 
 mod ai;
 mod commit;
 mod games;
 mod load;
+mod repair;
+mod retry;
 mod timer;
 
 pub use games::{Created, Games};

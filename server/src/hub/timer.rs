@@ -1,5 +1,5 @@
 //! The flag timer: while a clock runs, a task that commits the time forfeit of the side to
-//! move when its time is up (once, whichever process gets there first).
+//! move when its time is up (once, whichever process gets there first; retried while the store fails).
 
 use super::Hub;
 use crate::game::{now_ms, Event, EventKind, Game};
@@ -20,7 +20,7 @@ impl Hub {
         *timer = Some(tokio::spawn(async move {
             let wait = u64::try_from(flag_ms - now_ms()).unwrap_or(0);
             tokio::time::sleep(std::time::Duration::from_millis(wait + 1)).await;
-            let _ = hub.commit(vec![Event::bare(EventKind::Timeout, side, 0)], None).await;
+            hub.commit_own("the time forfeit", vec![Event::bare(EventKind::Timeout, side, 0)], None).await;
         }));
     }
 }

@@ -647,7 +647,7 @@ turns: Array<RecordTurn>,
  */
 error: string | null, };
 
-export type ErrorCode = "bad-request" | "too-large" | "not-found" | "method-not-allowed" | "forbidden" | "not-your-turn" | "illegal-action" | "stale" | "game-over" | "conflict" | "read-only" | "internal";
+export type ErrorCode = "bad-request" | "too-large" | "not-found" | "method-not-allowed" | "forbidden" | "not-your-turn" | "illegal-action" | "stale" | "game-over" | "conflict" | "read-only" | "rate-limited" | "internal";
 
 export type ApiErrorBody = { 
 /**
@@ -797,7 +797,7 @@ result: string | null,
  */
 created_ms: number, 
 /**
- * When its status last changed (Unix milliseconds).
+ * When its last event was stored, or it was created (Unix milliseconds).
  */
 updated_ms: number, };
 
