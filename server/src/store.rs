@@ -304,8 +304,9 @@ impl Store {
     /// by a server before appends and lobby rows shared one transaction), oldest first.
     pub async fn stale_lobby(&self, limit: u32) -> Result<Vec<String>, sqlx::Error> {
         let rows = sqlx::query(
-            "SELECT id FROM games WHERE status <> 'over' \
-             AND updated_ms < (SELECT MAX(at_ms) FROM events WHERE events.game_id = games.id) \
+            // The last event by the primary key: one index lookup per game.
+            "SELECT id FROM games WHERE status <> 'over' AND updated_ms < \
+             (SELECT at_ms FROM events WHERE events.game_id = games.id ORDER BY seq DESC LIMIT 1) \
              ORDER BY updated_ms LIMIT $1",
         )
         .bind(i64::from(limit))
