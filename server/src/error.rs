@@ -1,6 +1,6 @@
 //! The one error type of the API: a stable code for programs and a sentence for people.
 
-use axum::http::StatusCode;
+use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Serialize;
@@ -35,6 +35,9 @@ pub enum ErrorCode {
     /// The game is read-only: its stored log no longer replays under this server's rules, so
     /// it may be watched but nothing may be played; the message says why.
     ReadOnly,
+    /// The server is busy with other heavy requests (records, analysis lines, previews);
+    /// answered at once with status 429 and `Retry-After`: try again in a moment.
+    Busy,
     /// The server failed (storage unavailable); nothing was applied.
     Internal,
 }
@@ -99,8 +102,15 @@ impl IntoResponse for ApiError {
             | ErrorCode::GameOver
             | ErrorCode::Conflict
             | ErrorCode::ReadOnly => StatusCode::CONFLICT,
+            ErrorCode::Busy => StatusCode::TOO_MANY_REQUESTS,
             ErrorCode::Internal => StatusCode::SERVICE_UNAVAILABLE,
         };
-        (status, Json(serde_json::json!({ "error": self }))).into_response()
+        let busy = self.code == ErrorCode::Busy;
+        let mut response = (status, Json(serde_json::json!({ "error": self }))).into_response();
+        if busy {
+            // A job takes about a second; the client may ask again after that.
+            response.headers_mut().insert(header::RETRY_AFTER, header::HeaderValue::from_static("1"));
+        }
+        response
     }
 }

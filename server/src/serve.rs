@@ -1,6 +1,7 @@
 //! `warlord serve`: options, start-up and shutdown.
 
 use crate::hub::Games;
+use crate::limits::Limits;
 use crate::store::Store;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -19,6 +20,9 @@ pub struct ServeArgs {
     /// Several server processes may share one PostgreSQL database.
     #[arg(long)]
     pub database_url: Option<String>,
+    /// The limits that protect the server from a client's abuse (docs/OPERATIONS.md).
+    #[command(flatten)]
+    pub limits: Limits,
 }
 
 impl ServeArgs {
@@ -36,13 +40,13 @@ pub struct Running {
     pub addr: SocketAddr,
     /// Its games.
     pub games: Games,
-    task: tokio::task::JoinHandle<std::io::Result<()>>,
+    task: tokio::task::JoinHandle<()>,
 }
 
 impl Running {
     /// Waits until the server stops.
     pub async fn wait(self) -> anyhow::Result<()> {
-        Ok(self.task.await??)
+        Ok(self.task.await?)
     }
 
     /// Stops accepting connections and ends the server's task.
@@ -51,8 +55,13 @@ impl Running {
     }
 }
 
-/// Opens the store (migrating it) and starts serving on `listen`.
+/// Opens the store (migrating it) and starts serving on `listen`, with the default limits.
 pub async fn start(store_url: &str, listen: SocketAddr) -> anyhow::Result<Running> {
+    start_with(store_url, listen, Limits::default()).await
+}
+
+/// Opens the store (migrating it) and starts serving on `listen` within `limits`.
+pub async fn start_with(store_url: &str, listen: SocketAddr, limits: Limits) -> anyhow::Result<Running> {
     let store = Store::open(store_url).await?;
     let games = Games::new(store);
     crate::notify::spawn(games.clone());
@@ -66,14 +75,10 @@ pub async fn start(store_url: &str, listen: SocketAddr) -> anyhow::Result<Runnin
     });
     let listener = TcpListener::bind(listen).await?;
     let addr = listener.local_addr()?;
-    let app = crate::router::router(games.clone());
-    let task = tokio::spawn(async move {
-        axum::serve(listener, app)
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
-    });
+    let app = crate::router::router(games.clone(), &limits);
+    let task = tokio::spawn(crate::connections::serve(listener, app, limits, async {
+        let _ = tokio::signal::ctrl_c().await;
+    }));
     Ok(Running { addr, games, task })
 }
 
@@ -84,7 +89,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
     let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).try_init();
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(async {
-        let running = start(&args.store_url(), args.listen).await?;
+        let running = start_with(&args.store_url(), args.listen, args.limits).await?;
         let store = if args.database_url.is_some() { "PostgreSQL".to_string() } else { args.db.display().to_string() };
         // The first line names the address, so that scripts and tests can wait for it.
         println!("warlord serve: listening on http://{} (games in {store})", running.addr);
