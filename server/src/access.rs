@@ -56,16 +56,17 @@ pub fn viewer(seats: &SeatHashes, public: bool, token: Option<&str>) -> Result<V
     Err(ApiError::new(ErrorCode::Forbidden, "this link does not open this game"))
 }
 
-/// A game (loaded if need be) and who the request's token makes its holder.
+/// A game and who the request's token makes its holder. The token is checked before a game
+/// not in memory is loaded (against its stored seats), so that a refused request costs one
+/// row read, never a replay of the game's log.
 pub async fn open(
     games: &Games,
     id: &str,
     headers: &HeaderMap,
     query: &TokenQuery,
 ) -> Result<(Arc<Hub>, Viewer), ApiError> {
-    let hub = games.hub(id).await?;
-    let viewer = viewer(hub.seats(), hub.snapshot().meta.public, presented_token(headers, query))?;
-    Ok((hub, viewer))
+    let token = presented_token(headers, query);
+    games.open(id, |seats, public| viewer(seats, public, token)).await
 }
 
 #[cfg(test)]

@@ -2,24 +2,32 @@
 //! a scenario's start or any line of actions from it (scenario pictures, replays, the analysis
 //! board), a record file read into its actions, and a seat's unfinished turn checked on a copy
 //! of its game (the turn builder's preview, so that legality always comes from the engine).
+//!
+//! Their rules work runs as a [`Heavy`] job (off the async runtime, a bounded number at once)
+//! and is bounded per request: at most [`MAX_LINE_ACTIONS`] actions in a line or a record.
 
 use crate::access::{self, TokenQuery};
 use crate::error::{clip, ApiError, ErrorCode};
 use crate::game::{now_ms, Event, EventKind, Game, GameMeta, Mode, Viewer};
+use crate::heavy::Heavy;
 use crate::hub::Games;
 use crate::protocol::MAX_ACTIONS;
 use crate::render::{action_view, game_info, state_view, ActionView, GameInfo, StateView};
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::HeaderMap;
+use axum::response::Response;
 use axum::routing::post;
-use axum::{Json, Router};
+use axum::Extension;
+use axum::Router;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use warlord_rules::notation::{replay, Record};
 
-/// The most actions an analysis line may have (far more than the longest recorded game).
-pub const MAX_LINE_ACTIONS: usize = 100_000;
+/// The most actions an analysis line or a record may have, each turn's end counted (far more
+/// than the longest game: thousands of turns). It bounds the work of a request and the size
+/// of its answer: a record's actions are answered one object each, some ten times their text.
+pub const MAX_LINE_ACTIONS: usize = 20_000;
 
 /// The largest analysis or record request body.
 pub const MAX_BODY_BYTES: usize = 4 << 20;
@@ -105,18 +113,26 @@ fn play_line(game: &mut Game, actions: &[String], first: usize) -> Result<(), Ap
     Ok(())
 }
 
-async fn analysis(State(games): State<Games>, body: axum::body::Bytes) -> Result<Json<AnalysisBody>, ApiError> {
-    let request: AnalysisRequest = read_json(&body)?;
+async fn analysis(
+    State(games): State<Games>,
+    Extension(heavy): Extension<Heavy>,
+    body: axum::body::Bytes,
+) -> Result<Response, ApiError> {
+    heavy.answer(move || analyse(&games, &body)).await
+}
+
+fn analyse(games: &Games, body: &[u8]) -> Result<AnalysisBody, ApiError> {
+    let request: AnalysisRequest = read_json(body)?;
     if request.actions.len() > MAX_LINE_ACTIONS {
         return Err(ApiError::bad_request(format!("at most {MAX_LINE_ACTIONS} actions")));
     }
-    let mut game = scratch_game(&games, &request.scenario, request.options)?;
+    let mut game = scratch_game(games, &request.scenario, request.options)?;
     play_line(&mut game, &request.actions, 0)?;
     let viewer = match request.view {
         AnalysisView::Player => Viewer::Seat(game.position().to_move()),
         AnalysisView::Spectator => Viewer::Spectator,
     };
-    Ok(Json(AnalysisBody { game: game_info(&game), state: state_view(&game, viewer, now_ms()) }))
+    Ok(AnalysisBody { game: game_info(&game), state: state_view(&game, viewer, now_ms()) })
 }
 
 /// What `POST /api/records/parse` reads.
@@ -161,16 +177,30 @@ pub(crate) struct RecordBody {
     pub error: Option<String>,
 }
 
-async fn parse_record(State(games): State<Games>, body: axum::body::Bytes) -> Result<Json<RecordBody>, ApiError> {
-    let request: RecordRequest = read_json(&body)?;
+async fn parse_record(
+    State(games): State<Games>,
+    Extension(heavy): Extension<Heavy>,
+    body: axum::body::Bytes,
+) -> Result<Response, ApiError> {
+    heavy.answer(move || read_record(&games, &body)).await
+}
+
+fn read_record(games: &Games, body: &[u8]) -> Result<RecordBody, ApiError> {
+    let request: RecordRequest = read_json(body)?;
     let bad = |e: warlord_rules::notation::RecordError| ApiError::bad_request(format!("the record: {e}"));
     let tags = Record::parse_header(&request.text).map_err(bad)?;
     let header = Record { tags, turns: Vec::new() };
     let scenario =
         header.scenario().ok_or_else(|| ApiError::bad_request("the record has no [Scenario \"...\"] tag"))?.to_string();
     let options: BTreeMap<String, String> = header.options().into_iter().collect();
-    let game = scratch_game(&games, &scenario, options.clone())?;
+    let game = scratch_game(games, &scenario, options.clone())?;
     let record = Record::parse(&request.text, game.rules.pieces()).map_err(bad)?;
+    let steps: usize = record.turns.iter().map(|t| t.actions.len() + 1).sum();
+    if steps > MAX_LINE_ACTIONS {
+        return Err(ApiError::bad_request(format!(
+            "the record has {steps} actions, each turn's end counted; at most {MAX_LINE_ACTIONS} are read"
+        )));
+    }
     let replayed = replay(&*game.rules, &record);
     let actions: Vec<ActionView> = replayed.steps.iter().map(|s| action_view(s.action, &*game.rules)).collect();
     // The steps come turn by turn, each turn's last step ending it (or the game), so the
@@ -194,14 +224,14 @@ async fn parse_record(State(games): State<Games>, body: axum::body::Bytes) -> Re
         });
         start = i + 1;
     }
-    Ok(Json(RecordBody {
+    Ok(RecordBody {
         scenario,
         options,
         tags: record.tags,
         actions,
         turns,
         error: replayed.error.map(|e| e.to_string()),
-    }))
+    })
 }
 
 /// What `POST /api/games/{id}/preview` reads.
@@ -223,18 +253,24 @@ pub(crate) struct PreviewBody {
 
 async fn preview(
     State(games): State<Games>,
+    Extension(heavy): Extension<Heavy>,
     Path(id): Path<String>,
     Query(query): Query<TokenQuery>,
     headers: HeaderMap,
     body: axum::body::Bytes,
-) -> Result<Json<PreviewBody>, ApiError> {
+) -> Result<Response, ApiError> {
     let request: PreviewRequest = read_json(&body)?;
     if request.actions.len() > MAX_ACTIONS {
         return Err(ApiError::bad_request(format!("at most {MAX_ACTIONS} actions")));
     }
     let (hub, viewer) = access::open(&games, &id, &headers, &query).await?;
+    let snapshot = hub.snapshot();
+    heavy.answer(move || preview_turn((*snapshot).clone(), viewer, &request.actions)).await
+}
+
+/// The state `viewer` would see after playing `actions` on (a copy of) `game`.
+fn preview_turn(mut game: Game, viewer: Viewer, actions: &[String]) -> Result<PreviewBody, ApiError> {
     let side = viewer.acting_side()?;
-    let mut game = (*hub.snapshot()).clone();
     // A turn that could never be sent is not built.
     game.writable()?;
     if game.outcome().is_none() && game.position().to_move() != side {
@@ -243,17 +279,17 @@ async fn preview(
     if game.setup_secret() {
         // A preview that commits the viewer's setup must not show the other side's (rulings
         // 10): it is answered with the state just before the commit, marked as ending the turn.
-        for (i, text) in request.actions.iter().enumerate() {
+        for (i, text) in actions.iter().enumerate() {
             let mut next = game.clone();
             play_line(&mut next, std::slice::from_ref(text), i)?;
             if !next.setup_secret() {
-                return Ok(Json(PreviewBody { state: state_view(&game, viewer, now_ms()), turn_ended: true }));
+                return Ok(PreviewBody { state: state_view(&game, viewer, now_ms()), turn_ended: true });
             }
             game = next;
         }
     } else {
-        play_line(&mut game, &request.actions, 0)?;
+        play_line(&mut game, actions, 0)?;
     }
     let turn_ended = game.outcome().is_some() || game.position().to_move() != side;
-    Ok(Json(PreviewBody { state: state_view(&game, viewer, now_ms()), turn_ended }))
+    Ok(PreviewBody { state: state_view(&game, viewer, now_ms()), turn_ended })
 }

@@ -5,16 +5,27 @@ use std::net::SocketAddr;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-/// An HTTP response: status and body.
+/// An HTTP response: status, head and body.
 #[derive(Clone, Debug)]
 pub struct Response {
     /// The status code.
     pub status: u16,
+    /// The status line and headers, as text.
+    pub head: String,
     /// The body, as text.
     pub body: String,
 }
 
 impl Response {
+    /// The value of a header (its name in any case), if the response has it.
+    #[must_use]
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.head.lines().skip(1).find_map(|line| {
+            let (key, value) = line.split_once(':')?;
+            key.trim().eq_ignore_ascii_case(name).then(|| value.trim())
+        })
+    }
+
     /// The body read as JSON (`Null` if it is not JSON).
     #[must_use]
     pub fn json(&self) -> serde_json::Value {
@@ -48,7 +59,7 @@ pub async fn request(
     let status = head.split_whitespace().nth(1).and_then(|s| s.parse().ok()).ok_or_else(bad)?;
     let chunked = head.lines().any(|l| l.to_ascii_lowercase().starts_with("transfer-encoding: chunked"));
     let body = if chunked { dechunk(body) } else { body.to_string() };
-    Ok(Response { status, body })
+    Ok(Response { status, head: head.to_string(), body })
 }
 
 fn dechunk(mut text: &str) -> String {

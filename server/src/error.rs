@@ -38,6 +38,9 @@ pub enum ErrorCode {
     /// Too many requests of this kind from this client (creating games); the `Retry-After`
     /// header says in how many seconds to try again.
     RateLimited,
+    /// The server is busy with other heavy requests (records, analysis lines, previews);
+    /// answered at once with status 429 and `Retry-After`: try again in a moment.
+    Busy,
     /// The server failed (storage unavailable); nothing was applied.
     Internal,
 }
@@ -106,7 +109,7 @@ impl IntoResponse for ApiError {
             | ErrorCode::GameOver
             | ErrorCode::Conflict
             | ErrorCode::ReadOnly => StatusCode::CONFLICT,
-            ErrorCode::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            ErrorCode::RateLimited | ErrorCode::Busy => StatusCode::TOO_MANY_REQUESTS,
             ErrorCode::Internal => StatusCode::SERVICE_UNAVAILABLE,
         };
         let retry_after = self.retry_after_s.map(|s| [(axum::http::header::RETRY_AFTER, s.to_string())]);

@@ -1,17 +1,20 @@
 //! The API's router: the routes of [`crate::http`], [`crate::ws`] and [`crate::analysis`]
-//! under one router, with the body limit, and the browser UI's files for every other path.
+//! under one router, with the body limit and the heavy jobs' slots, and the browser UI's files
+//! for every other path.
 
 use crate::error::{ApiError, ErrorCode};
+use crate::heavy::Heavy;
 use crate::hub::Games;
+use crate::limits::Limits;
 use crate::protocol::MAX_MESSAGE_BYTES;
 use axum::extract::{DefaultBodyLimit, Request};
 use axum::http::{header, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::Router;
+use axum::{Extension, Router};
 
-/// Every route of the server over a set of games.
-pub fn router(games: Games) -> Router {
+/// Every route of the server over a set of games, within `limits`.
+pub fn router(games: Games, limits: &Limits) -> Router {
     Router::new()
         .merge(crate::http::routes())
         .merge(crate::ws::routes())
@@ -19,6 +22,7 @@ pub fn router(games: Games) -> Router {
         .fallback(crate::assets::fallback)
         // Bodies up to 4x the message limit are read so that `too-large` is a JSON error.
         .layer(DefaultBodyLimit::max(4 * MAX_MESSAGE_BYTES))
+        .layer(Extension(Heavy::new(limits.heavy_jobs())))
         .layer(middleware::from_fn(json_refusals))
         .with_state(games)
 }

@@ -1,6 +1,7 @@
 //! `warlord serve`: options, start-up and shutdown.
 
 use crate::hub::Games;
+use crate::limits::Limits;
 use crate::store::Store;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -22,6 +23,9 @@ pub struct ServeArgs {
     /// New games one client (IP address; IPv6 by /64) may create per minute; 0 for no limit.
     #[arg(long, default_value_t = crate::limit::DEFAULT_PER_MINUTE)]
     pub create_per_minute: u32,
+    /// The limits that protect the server from a client's abuse (docs/OPERATIONS.md).
+    #[command(flatten)]
+    pub limits: Limits,
 }
 
 impl ServeArgs {
@@ -39,13 +43,13 @@ pub struct Running {
     pub addr: SocketAddr,
     /// Its games.
     pub games: Games,
-    task: tokio::task::JoinHandle<std::io::Result<()>>,
+    task: tokio::task::JoinHandle<()>,
 }
 
 impl Running {
     /// Waits until the server stops.
     pub async fn wait(self) -> anyhow::Result<()> {
-        Ok(self.task.await??)
+        Ok(self.task.await?)
     }
 
     /// Stops accepting connections and ends the server's task.
@@ -54,8 +58,13 @@ impl Running {
     }
 }
 
-/// Opens the store (migrating it) and starts serving on `listen`.
+/// Opens the store (migrating it) and starts serving on `listen`, with the default limits.
 pub async fn start(store_url: &str, listen: SocketAddr) -> anyhow::Result<Running> {
+    start_with(store_url, listen, Limits::default()).await
+}
+
+/// Opens the store (migrating it) and starts serving on `listen` within `limits`.
+pub async fn start_with(store_url: &str, listen: SocketAddr, limits: Limits) -> anyhow::Result<Running> {
     let store = Store::open(store_url).await?;
     let games = Games::new(store);
     crate::notify::spawn(games.clone());
@@ -70,14 +79,10 @@ pub async fn start(store_url: &str, listen: SocketAddr) -> anyhow::Result<Runnin
     });
     let listener = TcpListener::bind(listen).await?;
     let addr = listener.local_addr()?;
-    let app = crate::router::router(games.clone());
-    let task = tokio::spawn(async move {
-        axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
-    });
+    let app = crate::router::router(games.clone(), &limits);
+    let task = tokio::spawn(crate::connections::serve(listener, app, limits, async {
+        let _ = tokio::signal::ctrl_c().await;
+    }));
     Ok(Running { addr, games, task })
 }
 
@@ -88,7 +93,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
     let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).try_init();
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(async {
-        let running = start(&args.store_url(), args.listen).await?;
+        let running = start_with(&args.store_url(), args.listen, args.limits).await?;
         running.games.set_create_limit(args.create_per_minute);
         let store = if args.database_url.is_some() { "PostgreSQL".to_string() } else { args.db.display().to_string() };
         // The first line names the address, so that scripts and tests can wait for it.

@@ -1,7 +1,7 @@
 //! The registry of a process's games: the store, the scenarios, the AI's share of the cores,
 //! and the hubs of the games loaded now (created, loaded on first use, forgotten when idle).
 
-use super::load::load;
+use super::load::{load, stored, StoredGame};
 use super::Hub;
 use crate::catalog::Catalog;
 use crate::error::ApiError;
@@ -131,13 +131,33 @@ impl Games {
 
     /// The hub of a game, loading it from the store on first use.
     pub async fn hub(&self, id: &str) -> Result<Arc<Hub>, ApiError> {
+        self.open(id, |_, _| Ok(())).await.map(|(hub, ())| hub)
+    }
+
+    /// The hub of a game if `admit` accepts its seats and whether it is public, with what
+    /// `admit` answers. A game not loaded yet is asked about from its stored row first, and
+    /// rebuilt from its log only if `admit` accepts: a refusal never costs a replay.
+    pub async fn open<T>(
+        &self,
+        id: &str,
+        admit: impl FnOnce(&SeatHashes, bool) -> Result<T, ApiError>,
+    ) -> Result<(Arc<Hub>, T), ApiError> {
         if let Some(hub) = self.loaded(id) {
-            return Ok(hub);
+            let admitted = admit(hub.seats(), hub.snapshot().meta.public)?;
+            return Ok((hub, admitted));
         }
         if id.is_empty() || id.len() > 64 {
             return Err(ApiError::no_game(id));
         }
-        let (game, seats) = load(&self.inner.store, &self.inner.catalog, id).await?;
+        let row = stored(&self.inner.store, id).await?;
+        let admitted = admit(&row.1, row.0.public)?;
+        Ok((self.install(id, row).await?, admitted))
+    }
+
+    /// Rebuilds a game from its stored row and log and registers its hub (unless another
+    /// request registered it meanwhile).
+    async fn install(&self, id: &str, row: StoredGame) -> Result<Arc<Hub>, ApiError> {
+        let (game, seats) = load(&self.inner.store, &self.inner.catalog, id, row).await?;
         let (watch, _) = watch::channel(Arc::new(game.clone()));
         let hub = Arc::new(Hub {
             games: Arc::downgrade(&self.inner),

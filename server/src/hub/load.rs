@@ -4,14 +4,25 @@
 
 use crate::catalog::Catalog;
 use crate::error::ApiError;
-use crate::game::{Event, Game, ReadOnly};
-use crate::store::{SeatHashes, Store};
+use crate::game::{Event, Game, GameMeta, ReadOnly};
+use crate::store::{LobbyRow, SeatHashes, Store};
 use std::sync::Arc;
 
-/// A stored game rebuilt from the store, with its seats; `not-found` if there is none.
-pub(super) async fn load(store: &Store, catalog: &Catalog, id: &str) -> Result<(Game, SeatHashes), ApiError> {
-    let (meta, seats, stored) =
-        store.game(id).await.map_err(|e| ApiError::storage(&e))?.ok_or_else(|| ApiError::no_game(id))?;
+/// A game's stored row: its settings, its seats and its lobby row.
+pub(super) type StoredGame = (GameMeta, SeatHashes, LobbyRow);
+
+/// A game's stored row (no events: a light read); `not-found` if there is none.
+pub(super) async fn stored(store: &Store, id: &str) -> Result<StoredGame, ApiError> {
+    store.game(id).await.map_err(|e| ApiError::storage(&e))?.ok_or_else(|| ApiError::no_game(id))
+}
+
+/// A stored game rebuilt from its row and its log, with its seats.
+pub(super) async fn load(
+    store: &Store,
+    catalog: &Catalog,
+    id: &str,
+    (meta, seats, stored): StoredGame,
+) -> Result<(Game, SeatHashes), ApiError> {
     let resolved = catalog.for_stored_game(&meta)?;
     let mut game = Game::new(Arc::new(meta), resolved.scenario)?;
     let events = store.events_from(id, 0).await.map_err(|e| ApiError::storage(&e))?;

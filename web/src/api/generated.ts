@@ -647,7 +647,7 @@ turns: Array<RecordTurn>,
  */
 error: string | null, };
 
-export type ErrorCode = "bad-request" | "too-large" | "not-found" | "method-not-allowed" | "forbidden" | "not-your-turn" | "illegal-action" | "stale" | "game-over" | "conflict" | "read-only" | "rate-limited" | "internal";
+export type ErrorCode = "bad-request" | "too-large" | "not-found" | "method-not-allowed" | "forbidden" | "not-your-turn" | "illegal-action" | "stale" | "game-over" | "conflict" | "read-only" | "rate-limited" | "busy" | "internal";
 
 export type ApiErrorBody = { 
 /**

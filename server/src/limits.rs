@@ -1,0 +1,59 @@
+//! The limits that keep one client from starving the others (docs/OPERATIONS.md): how long a
+//! connection may take to send a request's head, how many connections may be open at once,
+//! and how many heavy read-only jobs (records, analysis lines, previews) may run at once.
+
+use std::time::Duration;
+
+/// The default of `--header-timeout`, in seconds.
+pub const DEFAULT_HEADER_TIMEOUT_SECS: u64 = 10;
+
+/// The default of `--max-connections`.
+pub const DEFAULT_MAX_CONNECTIONS: usize = 1024;
+
+/// The limits of `warlord serve`, each a flag.
+#[derive(clap::Args, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Seconds a connection has to send a whole request head, whether it is new or idle
+    /// between requests; past them it is closed (a silent or slow client holds nothing).
+    /// WebSockets, once open, are not cut.
+    #[arg(long = "header-timeout", value_name = "SECONDS", default_value_t = DEFAULT_HEADER_TIMEOUT_SECS,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub header_timeout_secs: u64,
+    /// Connections open at once, WebSockets included; those over it are closed as soon as
+    /// they are accepted.
+    #[arg(long, value_name = "COUNT", default_value_t = DEFAULT_MAX_CONNECTIONS,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    pub max_connections: usize,
+    /// Heavy read-only jobs (reading a record, replaying an analysis line, previewing a
+    /// turn) running at once; more are answered `429 busy`. 0: one per core.
+    #[arg(long, value_name = "COUNT", default_value_t = 0)]
+    pub heavy_jobs: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            header_timeout_secs: DEFAULT_HEADER_TIMEOUT_SECS,
+            max_connections: DEFAULT_MAX_CONNECTIONS,
+            heavy_jobs: 0,
+        }
+    }
+}
+
+impl Limits {
+    /// The time a connection has to send a request's head.
+    #[must_use]
+    pub fn header_timeout(&self) -> Duration {
+        Duration::from_secs(self.header_timeout_secs)
+    }
+
+    /// Heavy jobs at once: the setting, or one per core.
+    #[must_use]
+    pub fn heavy_jobs(&self) -> usize {
+        if self.heavy_jobs > 0 {
+            self.heavy_jobs
+        } else {
+            std::thread::available_parallelism().map_or(1, usize::from)
+        }
+    }
+}
