@@ -63,7 +63,14 @@ pub fn game_with(
 ) -> (WarGameRules, Position) {
     let list = |items: &[&str]| items.iter().map(|s| format!("\"{s}\"")).collect::<Vec<_>>().join(", ");
     let mut board = String::from("[board]\nfiles = 12\nranks = 12\n");
+    let mut kinds: Vec<(&str, Vec<&str>)> = Vec::new();
     for (kind, regions) in terrain {
+        match kinds.iter_mut().find(|(k, _)| k == kind) {
+            Some((_, all)) => all.extend_from_slice(regions),
+            None => kinds.push((kind, regions.to_vec())),
+        }
+    }
+    for (kind, regions) in &kinds {
         board.push_str(&format!("{kind} = [{}]\n", list(regions)));
     }
     let text = format!(
