@@ -205,6 +205,7 @@ impl Scenario {
             board: self.board.clone(),
             pieces: self.pieces.clone(),
             placement: self.placement.clone(),
+            zones: self.zones.clone(),
             config,
             options,
         })

@@ -9,6 +9,7 @@ mod config;
 mod fire;
 mod movement;
 mod options;
+mod setup;
 mod state;
 mod surround;
 mod towing;
@@ -42,6 +43,8 @@ pub struct WarGameSetup {
     pub pieces: PieceTable,
     /// The starting placement.
     pub placement: Vec<(Square, Piece)>,
+    /// The deployment zones of White and Black, for a free setup.
+    pub zones: [Vec<Square>; 2],
     /// The fixed rules.
     pub config: WarGameConfig,
     /// The options chosen.
@@ -55,13 +58,16 @@ pub struct WarGameRules {
     pieces: PieceTable,
     config: WarGameConfig,
     options: WarGameOptions,
+    zones: [Vec<Square>; 2],
+    /// The fixed start: the armies, whatever the setup (for tallies and the banner victory).
+    army: Position,
     start: Position,
 }
 
 impl WarGameRules {
     /// Builds the rules; errors name the scenario field at fault.
     pub fn new(setup: WarGameSetup) -> Result<WarGameRules, (String, String)> {
-        let WarGameSetup { board, pieces, placement, config, options } = setup;
+        let WarGameSetup { board, pieces, placement, zones, config, options } = setup;
         if board.geometry() != Geometry::Square {
             return Err(("board.geometry".into(), "WarGame 1 is played on a square board".into()));
         }
@@ -80,7 +86,35 @@ impl WarGameRules {
             }
         }
         start.turn.cap = config.actions_per_turn;
-        Ok(WarGameRules { board, pieces, config, options, start })
+        let mut rules = WarGameRules { board, pieces, config, options, zones, army: start.clone(), start };
+        if rules.options.free_setup {
+            rules.start = rules.setup_start()?;
+        }
+        Ok(rules)
+    }
+
+    /// The start of a free setup: an empty board and each side's army in reserve.
+    fn setup_start(&self) -> Result<Position, (String, String)> {
+        let mut reserve = [vec![0u16; self.pieces.len()], vec![0u16; self.pieces.len()]];
+        for side in Side::BOTH {
+            for (_, p) in self.army.pieces(side) {
+                reserve[side.index()][usize::from(p.kind)] += 1;
+            }
+            let room = self.zones[side.index()]
+                .iter()
+                .filter(|&&sq| self.board.terrain(sq) != crate::terrain::Terrain::Water)
+                .count();
+            if room < self.army.piece_count(side) {
+                return Err((
+                    "setup.zones".into(),
+                    format!("the zone of {side} has room for {room} pieces, fewer than its army"),
+                ));
+            }
+        }
+        let mut pos =
+            Position::empty(self.board.clone(), FamilyState::WarGame(WarGameState { tows: Vec::new(), reserve }));
+        pos.phase = Phase::Setup;
+        Ok(pos)
     }
 
     /// The fixed rules in force.
@@ -105,10 +139,13 @@ impl WarGameRules {
 
     /// How many leaders of each side the start had and a position has lost.
     fn leaders_lost(&self, pos: &Position) -> [u32; 2] {
+        if pos.phase == Phase::Setup {
+            return [0, 0];
+        }
         let leaders = |p: &Position, side: Side| {
             p.pieces(side).filter(|(_, pc)| self.config.kind(pc.kind).role == Role::Leader).count() as u32
         };
-        Side::BOTH.map(|side| leaders(&self.start, side).saturating_sub(leaders(pos, side)))
+        Side::BOTH.map(|side| leaders(&self.army, side).saturating_sub(leaders(pos, side)))
     }
 }
 
@@ -149,8 +186,8 @@ impl Ruleset for WarGameRules {
         self.apply(pos, action)
     }
 
-    fn view(&self, pos: &Position, _viewer: Option<Side>) -> Position {
-        pos.clone()
+    fn view(&self, pos: &Position, viewer: Option<Side>) -> Position {
+        self.setup_view(pos, viewer)
     }
 
     /// A move names what it kills (the enemy it replaces, the enemies it overruns, and what
@@ -236,8 +273,9 @@ impl Ruleset for WarGameRules {
         ]
     }
 
-    fn to_place(&self, _pos: &Position, _side: Side) -> Vec<(KindId, u16)> {
-        Vec::new()
+    fn to_place(&self, pos: &Position, side: Side) -> Vec<(KindId, u16)> {
+        let reserve = &self.state(pos).reserve[side.index()];
+        reserve.iter().enumerate().filter(|(_, &n)| n > 0).map(|(k, &n)| (k as KindId, n)).collect()
     }
 
     fn turn_unit(&self) -> &'static str {

@@ -11,6 +11,8 @@ use serde::{Deserialize, Serialize};
 pub struct WarGameOptions {
     /// "Optionally, you win by killing your opponent's banner."
     pub banner_victory: bool,
+    /// Start with a setup phase: each side places its army freely inside its deployment zones.
+    pub free_setup: bool,
     /// End the game after this many turns (0: no limit; rulings 16).
     pub turn_limit: u32,
     /// How a game that reaches the turn limit is decided.
@@ -19,11 +21,16 @@ pub struct WarGameOptions {
 
 impl WarGameOptions {
     /// The label, help and limits of every option, in the order forms show them.
-    pub const DOCS: [OptionDoc; 3] = [
+    pub const DOCS: [OptionDoc; 4] = [
         OptionDoc::new(
             "banner-victory",
             "Win by killing the banner",
             "A side whose Command Post (banner) is killed loses.",
+        ),
+        OptionDoc::new(
+            "free-setup",
+            "Free setup in deployment zones",
+            "Each side places its army inside its deployment zones, hidden until both commit.",
         ),
         OptionDoc::new("turn-limit", "Turn limit", "End the game after this many turns (0: no limit; rulings 16).")
             .range(0, 100_000),

@@ -20,6 +20,8 @@ pub struct Tow {
 pub struct WarGameState {
     /// The tows in progress, sorted.
     pub tows: Vec<Tow>,
+    /// In a free setup, the pieces each side has still to place, by kind id.
+    pub reserve: [Vec<u16>; 2],
 }
 
 impl WarGameState {

@@ -22,6 +22,10 @@ use crate::square::Square;
 impl WarGameRules {
     /// Appends every legal action of the side to move.
     pub(super) fn turn_actions(&self, pos: &Position, out: &mut Vec<Action>) {
+        if pos.phase == Phase::Setup {
+            self.setup_actions(pos, out);
+            return;
+        }
         if pos.phase != Phase::Play {
             return;
         }
@@ -120,6 +124,9 @@ impl WarGameRules {
 
     /// Checks an action of the side to move, with a reason naming the rule it breaks.
     pub(super) fn check(&self, pos: &Position, action: Action) -> Result<(), IllegalAction> {
+        if pos.phase == Phase::Setup {
+            return self.check_setup(pos, action);
+        }
         if pos.phase != Phase::Play {
             return Err(IllegalAction::new(IllegalKind::Phase, "the game is not in play"));
         }
@@ -165,7 +172,7 @@ impl WarGameRules {
         }
     }
 
-    fn state_mut<'a>(&self, pos: &'a mut Position) -> &'a mut super::WarGameState {
+    pub(super) fn state_mut<'a>(&self, pos: &'a mut Position) -> &'a mut super::WarGameState {
         if !matches!(pos.family, FamilyState::WarGame(_)) {
             pos.family = FamilyState::WarGame(super::WarGameState::default());
         }
@@ -191,6 +198,9 @@ impl WarGameRules {
 
     /// Plays a legal action.
     pub(super) fn apply(&self, pos: &mut Position, action: Action) -> Report {
+        if pos.phase == Phase::Setup {
+            return self.apply_setup(pos, action);
+        }
         let mut report = Report::default();
         let from = match action {
             Action::EndTurn => {
@@ -252,7 +262,7 @@ impl WarGameRules {
         if count(pos, Role::Leader) == 0 {
             return Some(Outcome::win(side, EndReason::AllLeadersCaptured));
         }
-        if self.options.banner_victory && count(&self.start, Role::Banner) > 0 && count(pos, Role::Banner) == 0 {
+        if self.options.banner_victory && count(&self.army, Role::Banner) > 0 && count(pos, Role::Banner) == 0 {
             return Some(Outcome::win(side, EndReason::CommandCollapse));
         }
         None
@@ -292,4 +302,4 @@ impl WarGameRules {
 }
 
 /// The state of a position with no tows.
-static EMPTY_STATE: super::WarGameState = super::WarGameState { tows: Vec::new() };
+static EMPTY_STATE: super::WarGameState = super::WarGameState { tows: Vec::new(), reserve: [Vec::new(), Vec::new()] };
