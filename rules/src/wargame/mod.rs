@@ -149,6 +149,21 @@ impl WarGameRules {
     }
 }
 
+impl WarGameRules {
+    /// The pieces on `squares` with the pieces they tow (which die with them).
+    fn with_towed(&self, pos: &Position, squares: &[Square]) -> Vec<(Square, Piece)> {
+        let state = self.state(pos);
+        let mut out = Vec::new();
+        for &sq in squares {
+            out.extend(pos.piece_at(sq).map(|p| (sq, p)));
+            if let Some(towed) = state.towed_by(sq) {
+                out.extend(pos.piece_at(towed).map(|p| (towed, p)));
+            }
+        }
+        out
+    }
+}
+
 fn pos_has(pos: &Position, sq: Square) -> bool {
     pos.piece_at(sq).is_some()
 }
@@ -195,17 +210,24 @@ impl Ruleset for WarGameRules {
     /// crosses; a tow names the towed piece in `with`.
     fn describe(&self, pos: &Position, action: Action) -> ActionInfo {
         let mut info = ActionInfo::plain(pos, action);
-        if pos.phase != Phase::Play || self.check(pos, action).is_err() {
+        if pos.phase != Phase::Play {
             return info;
         }
-        // The action alone (a last action's end of turn, with its surround, belongs to `end`).
-        let mut after = pos.clone();
-        if action != Action::EndTurn {
-            after.turn.cap = u8::MAX;
-        }
-        info.captures = self.apply(&mut after, action).captured;
+        // Cheap first: callers describe every legal action of a position.
         match action {
-            Action::Fire { from, target } => {
+            Action::Move { from, to } => {
+                let may_kill = pos.piece_at(to).is_some() || self.overruns(pos, from).iter().any(|(sq, _)| *sq == to);
+                if may_kill && self.check(pos, action).is_ok() {
+                    let victims = match self.plan(pos, from, to) {
+                        Some(movement::Plan::Replace(v)) => vec![v],
+                        Some(movement::Plan::Overrun(v)) => v,
+                        _ => Vec::new(),
+                    };
+                    info.captures = self.with_towed(pos, &victims);
+                }
+            }
+            Action::Fire { from, target } if self.check(pos, action).is_ok() => {
+                info.captures = self.with_towed(pos, &[target]);
                 info.line = self
                     .board
                     .line_of_fire(from, target)
@@ -216,7 +238,12 @@ impl Ruleset for WarGameRules {
                     })
                     .collect();
             }
-            Action::Tow { towed, .. } => info.with = vec![towed],
+            Action::Tow { towed, .. } if self.check(pos, action).is_ok() => info.with = vec![towed],
+            Action::EndTurn => {
+                // The end of the turn: the units it leaves surrounded.
+                let mut after = pos.clone();
+                info.captures = self.apply(&mut after, action).captured;
+            }
             _ => {}
         }
         info
