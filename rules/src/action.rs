@@ -84,6 +84,16 @@ pub enum Action {
         /// The target.
         target: Square,
     },
+    /// A piece moves in a straight line and tows an adjacent own piece behind it, which
+    /// follows into the squares it leaves (WarGame 1): `e5-e7 tow d4`.
+    Tow {
+        /// Where the towing piece stands.
+        from: Square,
+        /// Where the towing piece ends.
+        to: Square,
+        /// The square of the piece towed (next to `from`).
+        towed: Square,
+    },
     /// A piece placed during setup: `L@d2`.
     Place {
         /// The kind placed.
@@ -100,7 +110,10 @@ impl Action {
     #[must_use]
     pub fn origin(&self) -> Option<Square> {
         match *self {
-            Action::Move { from, .. } | Action::Swap { from, .. } | Action::Fire { from, .. } => Some(from),
+            Action::Move { from, .. }
+            | Action::Swap { from, .. }
+            | Action::Tow { from, .. }
+            | Action::Fire { from, .. } => Some(from),
             Action::Attack { .. } | Action::Place { .. } | Action::EndTurn => None,
         }
     }
@@ -109,7 +122,9 @@ impl Action {
     #[must_use]
     pub fn destination(&self) -> Option<Square> {
         match *self {
-            Action::Move { to, .. } | Action::Swap { to, .. } | Action::Place { to, .. } => Some(to),
+            Action::Move { to, .. } | Action::Swap { to, .. } | Action::Tow { to, .. } | Action::Place { to, .. } => {
+                Some(to)
+            }
             Action::Attack { target, .. } | Action::Fire { target, .. } => Some(target),
             Action::EndTurn => None,
         }

@@ -3,6 +3,7 @@
 //! progress). A new family with state of its own adds a variant here and keeps the type in its
 //! own folder; every other family is unaffected.
 
+use crate::wargame::WarGameState;
 use crate::warlord::WarlordState;
 
 /// The family-specific part of a position. It takes part in equality and in the position key
@@ -14,6 +15,8 @@ pub enum FamilyState {
     None,
     /// Leaders captured and lost, setup reserves and reinforcements of the Warlord family.
     Warlord(WarlordState),
+    /// The tows in progress of WarGame 1.
+    WarGame(WarGameState),
 }
 
 impl FamilyState {
@@ -22,7 +25,16 @@ impl FamilyState {
     pub fn warlord(&self) -> Option<&WarlordState> {
         match self {
             FamilyState::Warlord(state) => Some(state),
-            FamilyState::None => None,
+            FamilyState::None | FamilyState::WarGame(_) => None,
+        }
+    }
+
+    /// The WarGame 1 state, if this is one.
+    #[must_use]
+    pub fn wargame(&self) -> Option<&WarGameState> {
+        match self {
+            FamilyState::WarGame(state) => Some(state),
+            _ => None,
         }
     }
 }

@@ -24,6 +24,7 @@ pub mod scenario;
 pub mod side;
 pub mod square;
 pub mod terrain;
+pub mod wargame;
 pub mod warlord;
 
 pub use action::{Action, Attackers};

@@ -19,6 +19,8 @@ pub enum Family {
     Warlord,
     /// Medieval War Chess: three actions a turn, melee strength, rook cannons.
     Medieval,
+    /// WarGame 1: a chain of command, movement points over terrain, fire, overruns, towing.
+    WarGame,
 }
 
 impl Family {
@@ -28,6 +30,7 @@ impl Family {
         match self {
             Family::Warlord => "warlord",
             Family::Medieval => "medieval",
+            Family::WarGame => "wargame",
         }
     }
 }
@@ -65,6 +68,7 @@ impl Family {
         let schema = match self {
             Family::Warlord => crate::warlord::WarlordOptions::schema(),
             Family::Medieval => crate::medieval::MedievalOptions::schema(),
+            Family::WarGame => crate::wargame::WarGameOptions::schema(),
         };
         // The texts are checked against the options types by the tests of this crate.
         schema.unwrap_or_default()
@@ -76,6 +80,7 @@ impl Family {
         match self {
             Family::Warlord => "Warlord family",
             Family::Medieval => "Medieval War Chess",
+            Family::WarGame => "WarGame 1",
         }
     }
 }
@@ -166,7 +171,7 @@ impl ActionInfo {
     #[must_use]
     pub fn kind_of(action: Action) -> ActionKind {
         match action {
-            Action::Move { .. } => ActionKind::Move,
+            Action::Move { .. } | Action::Tow { .. } => ActionKind::Move,
             Action::Swap { .. } => ActionKind::Swap,
             Action::Attack { .. } => ActionKind::Attack,
             Action::Fire { .. } => ActionKind::Fire,

@@ -135,7 +135,7 @@ fn hints_name_the_commanders_and_who_could_order_each_piece() {
 
 #[test]
 fn every_family_publishes_a_schema_that_matches_its_options() {
-    for family in [Family::Warlord, Family::Medieval] {
+    for family in [Family::Warlord, Family::Medieval, Family::WarGame] {
         let schema = family.option_schema();
         assert!(!schema.is_empty(), "{family:?}");
         for option in &schema {
@@ -147,6 +147,7 @@ fn every_family_publishes_a_schema_that_matches_its_options() {
     }
     assert_eq!(warlord_rules::warlord::WarlordOptions::schema().unwrap().len(), 12);
     assert_eq!(warlord_rules::medieval::MedievalOptions::schema().unwrap().len(), 4);
+    assert_eq!(warlord_rules::wargame::WarGameOptions::schema().unwrap().len(), 4);
 }
 
 #[test]

@@ -41,6 +41,7 @@ builtin![
     "two-countries-48x72",
     "fanatics-120x120",
     "medieval",
+    "wargame-1",
 ];
 
 /// The shipped scenario with this id.

@@ -28,6 +28,7 @@ pub fn action_kind(action: &Action) -> &'static str {
     match action {
         Action::Move { .. } => "a move",
         Action::Swap { .. } => "a swap",
+        Action::Tow { .. } => "a tow",
         Action::Attack { .. } => "a melee attack",
         Action::Fire { .. } => "a cannon attack",
         Action::Place { .. } => "a placement",
@@ -38,7 +39,8 @@ pub fn action_kind(action: &Action) -> &'static str {
 /// Reads one action. Piece symbols (for placements) are looked up in `pieces`, ignoring case.
 /// Accepted forms: `d2-d4` or `d2xd4` (move), `c3<>c4` (swap), `L@d2` (placement),
 /// `b5 attack c4`, `[f5, f6] attack g6` or `attack c4` (melee), `g8 cannon a2` (cannon attack),
-/// `pass`, `end` or `commit` (end of turn).
+/// `e5-e7 tow d4` (a tow: the towing piece's move and the towed piece's square), `pass`, `end`
+/// or `commit` (end of turn).
 pub fn parse_action(text: &str, pieces: &PieceTable) -> Result<Action, NotationError> {
     let t = text.trim();
     if t.is_empty() {
@@ -58,6 +60,15 @@ pub fn parse_action(text: &str, pieces: &PieceTable) -> Result<Action, NotationE
     }
     if words.len() == 3 && words[1].eq_ignore_ascii_case("cannon") {
         return Ok(Action::Fire { from: square(words[0], t)?, target: square(words[2], t)? });
+    }
+    if words.len() == 3 && words[1].eq_ignore_ascii_case("tow") {
+        let Action::Move { from, to } = parse_action(words[0], pieces)? else {
+            return Err(err(
+                t,
+                "a tow is the towing piece's move, `tow` and the towed piece's square, like `e5-e7 tow d4`",
+            ));
+        };
+        return Ok(Action::Tow { from, to, towed: square(words[2], t)? });
     }
     if words.len() != 1 {
         return Err(err(
@@ -118,6 +129,7 @@ pub fn format_action(action: &Action, pieces: &PieceTable) -> String {
     match *action {
         Action::Move { from, to } => format!("{from}-{to}"),
         Action::Swap { from, to } => format!("{from}<>{to}"),
+        Action::Tow { from, to, towed } => format!("{from}-{to} tow {towed}"),
         Action::Place { kind, to } => {
             let symbol = if usize::from(kind) < pieces.len() { pieces.get(kind).symbol.as_str() } else { "?" };
             format!("{symbol}@{to}")
@@ -188,6 +200,7 @@ mod tests {
             "[f5, f6] attack g6",
             "attack c4",
             "g8 cannon a2",
+            "e5-e7 tow d4",
             "end",
         ] {
             let action = parse_action(text, &pieces).unwrap();

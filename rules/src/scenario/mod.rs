@@ -20,6 +20,7 @@ use crate::ruleset::{Family, Ruleset};
 use crate::side::Side;
 use crate::square::Square;
 use crate::terrain::Terrain;
+use crate::wargame::{WarGameConfig, WarGameOptions, WarGameRules, WarGameSetup};
 use crate::warlord::{Army, Choice, Sections, WarlordConfig, WarlordOptions, WarlordRules, WarlordSetup, Wave};
 use raw::RawScenario;
 use region::{parse_placement_list, parse_position, parse_region};
@@ -81,7 +82,10 @@ impl Scenario {
         let family = match raw.family.as_str() {
             "warlord" => Family::Warlord,
             "medieval" => Family::Medieval,
-            other => return Err(fail("family", format!("unknown family `{other}`; use `warlord` or `medieval`"))),
+            "wargame" => Family::WarGame,
+            other => {
+                return Err(fail("family", format!("unknown family `{other}`; use `warlord`, `medieval` or `wargame`")))
+            }
         };
         let id = raw.id.clone().unwrap_or_else(|| stem(origin));
         if id.is_empty() || !id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-') {
@@ -184,7 +188,28 @@ impl Scenario {
         match self.family {
             Family::Warlord => Ok(Arc::new(self.warlord(overrides)?)),
             Family::Medieval => Ok(Arc::new(self.medieval(overrides)?)),
+            Family::WarGame => Ok(Arc::new(self.wargame(overrides)?)),
         }
+    }
+
+    /// Builds the WarGame 1 rules of this scenario (for callers that need the family's own
+    /// methods, like tests); an error for other families.
+    pub fn wargame(&self, overrides: &[(String, String)]) -> Result<WarGameRules, ScenarioError> {
+        let fail = |field: &str, message: String| ScenarioError::new(&self.origin, field, message);
+        if self.family != Family::WarGame {
+            return Err(fail("family", format!("`{}` is not a WarGame 1 scenario", self.id)));
+        }
+        let options: WarGameOptions = options_from(self.options_with(overrides)?).map_err(|m| fail("options", m))?;
+        let config = WarGameConfig::from_table(&self.rules, &self.pieces).map_err(|(f, m)| fail(&f, m))?;
+        WarGameRules::new(WarGameSetup {
+            board: self.board.clone(),
+            pieces: self.pieces.clone(),
+            placement: self.placement.clone(),
+            zones: self.zones.clone(),
+            config,
+            options,
+        })
+        .map_err(|(f, m)| fail(&f, m))
     }
 
     /// Builds the Warlord rules of this scenario (for callers that need the family's own

@@ -87,6 +87,6 @@ pub(crate) fn state_mut(pos: &mut Position) -> &mut WarlordState {
     }
     match &mut pos.family {
         crate::family_state::FamilyState::Warlord(state) => state,
-        crate::family_state::FamilyState::None => unreachable!("made just above"),
+        _ => unreachable!("made just above"),
     }
 }

@@ -1,0 +1,209 @@
+//! The fixed rules of a WarGame 1 scenario (`[rules]`): what each piece kind is, its leader
+//! level and communication range, its movement points and fire range, the activation range,
+//! the tow distances and the actions a turn. The text's numbers are the defaults a scenario
+//! writes; a designer may change them.
+
+use crate::piece::{KindId, PieceTable, UnitClass};
+use std::collections::BTreeMap;
+
+/// A field of the scenario and what is wrong with it.
+pub(crate) type FieldError = (String, String);
+
+/// The role of a piece kind in WarGame 1, from its class.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Role {
+    /// A commander (class `leader`): activates, moves 4, range 1; a vehicle.
+    Leader,
+    /// A tank (class `heavy-cavalry`): a vehicle.
+    Tank,
+    /// Infantry (class `infantry`).
+    Infantry,
+    /// Artillery (class `cannon`).
+    Artillery,
+    /// The Command Post, the banner (class `other`): never activates, moves or fires.
+    Banner,
+}
+
+impl Role {
+    /// The role of a class (every class other than the four units is a banner).
+    #[must_use]
+    pub fn of(class: UnitClass) -> Role {
+        match class {
+            UnitClass::Leader => Role::Leader,
+            UnitClass::HeavyCavalry => Role::Tank,
+            UnitClass::Infantry => Role::Infantry,
+            UnitClass::Cannon => Role::Artillery,
+            UnitClass::LightCavalry | UnitClass::Other => Role::Banner,
+        }
+    }
+
+    /// Whether it is a vehicle ("Leaders and Tanks are vehicles").
+    #[must_use]
+    pub fn vehicle(self) -> bool {
+        matches!(self, Role::Leader | Role::Tank)
+    }
+
+    /// Its name for messages.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::Leader => "leader",
+            Role::Tank => "tank",
+            Role::Infantry => "infantry",
+            Role::Artillery => "artillery",
+            Role::Banner => "command post",
+        }
+    }
+}
+
+/// What the rules know about one piece kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KindRules {
+    /// Its role.
+    pub role: Role,
+    /// Its leader level (Supreme Commander 3, Tank Commanders 2, Infantry and Artillery
+    /// Commanders 1; 0 for units).
+    pub level: u8,
+    /// Its leader communication range (9, 6, 3; 0 for units).
+    pub communication: u8,
+    /// Its movement points.
+    pub movement: u8,
+    /// Its fire range over open ground (0: it never fires from open ground).
+    pub fire_range: u8,
+}
+
+/// The fixed rules of a WarGame 1 game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WarGameConfig {
+    /// The rules of each piece kind, by kind id.
+    pub kinds: Vec<KindRules>,
+    /// How far a leader's orders reach (3).
+    pub activation_range: u8,
+    /// The most actions a turn (10).
+    pub actions_per_turn: u8,
+    /// The fire range of infantry in trees, towns or hills (1).
+    pub infantry_cover_range: u8,
+    /// How far a lower-level leader tows artillery (2).
+    pub tow_artillery: u8,
+    /// How far a tank tows infantry (3).
+    pub tow_infantry: u8,
+}
+
+impl WarGameConfig {
+    /// The rules of a kind.
+    #[must_use]
+    pub fn kind(&self, kind: KindId) -> &KindRules {
+        &self.kinds[usize::from(kind)]
+    }
+
+    /// The highest leader level (the Supreme Commander's).
+    #[must_use]
+    pub fn top_level(&self) -> u8 {
+        self.kinds.iter().map(|k| k.level).max().unwrap_or(0)
+    }
+
+    /// Reads `[rules]`: `actions-per-turn`, `activation-range`, `infantry-cover-range`,
+    /// `tow-artillery`, `tow-infantry`, and the tables by piece symbol `levels`,
+    /// `communication`, `movement` and `fire-range`.
+    pub fn from_table(table: &toml::Table, pieces: &PieceTable) -> Result<WarGameConfig, FieldError> {
+        let number = |key: &str, default: u8, hi: i64| -> Result<u8, FieldError> {
+            match table.get(key) {
+                None => Ok(default),
+                Some(toml::Value::Integer(n)) if (0..=hi).contains(n) => Ok(*n as u8),
+                Some(_) => Err((format!("rules.{key}"), format!("must be a whole number from 0 to {hi}"))),
+            }
+        };
+        let per_kind = |key: &str| -> Result<BTreeMap<KindId, u8>, FieldError> {
+            let mut out = BTreeMap::new();
+            let Some(value) = table.get(key) else { return Ok(out) };
+            let t = value
+                .as_table()
+                .ok_or_else(|| (format!("rules.{key}"), "must be a table of piece symbols".to_string()))?;
+            for (symbol, v) in t {
+                let field = format!("rules.{key}.{symbol}");
+                let kind = pieces
+                    .by_symbol(symbol)
+                    .ok_or_else(|| (field.clone(), format!("`{symbol}` is no piece of this scenario")))?;
+                match v {
+                    toml::Value::Integer(n) if (0..=20).contains(n) => {
+                        out.insert(kind, *n as u8);
+                    }
+                    _ => return Err((field, "must be a whole number from 0 to 20".into())),
+                }
+            }
+            Ok(out)
+        };
+        for key in table.keys() {
+            if !KEYS.contains(&key.as_str()) {
+                return Err((
+                    format!("rules.{key}"),
+                    format!("unknown rule; the WarGame 1 rules are {}", KEYS.join(", ")),
+                ));
+            }
+        }
+        let levels = per_kind("levels")?;
+        let communication = per_kind("communication")?;
+        let movement = per_kind("movement")?;
+        let fire = per_kind("fire-range")?;
+        let kinds = pieces
+            .iter()
+            .map(|(id, k)| {
+                let role = Role::of(k.class);
+                let (level, comm) = if role == Role::Leader {
+                    (levels.get(&id).copied().unwrap_or(1), communication.get(&id).copied().unwrap_or(3))
+                } else {
+                    (0, 0)
+                };
+                let default_move = match role {
+                    Role::Leader => 4,
+                    Role::Tank => 3,
+                    Role::Infantry => 2,
+                    Role::Artillery => 1,
+                    Role::Banner => 0,
+                };
+                let default_fire = match role {
+                    Role::Leader => 1,
+                    Role::Tank => 2,
+                    Role::Artillery => 3,
+                    Role::Infantry | Role::Banner => 0,
+                };
+                KindRules {
+                    role,
+                    level,
+                    communication: comm,
+                    movement: if role == Role::Banner { 0 } else { movement.get(&id).copied().unwrap_or(default_move) },
+                    fire_range: if role == Role::Banner { 0 } else { fire.get(&id).copied().unwrap_or(default_fire) },
+                }
+            })
+            .collect::<Vec<_>>();
+        if let Some((&kind, _)) =
+            levels.iter().chain(communication.iter()).find(|(&k, _)| kinds[usize::from(k)].role != Role::Leader)
+        {
+            return Err(("rules.levels".into(), format!("{} is not a leader (class `leader`)", pieces.get(kind).name)));
+        }
+        if kinds.iter().all(|k| k.role != Role::Leader) {
+            return Err(("pieces".into(), "WarGame 1 needs leaders (class `leader`)".into()));
+        }
+        Ok(WarGameConfig {
+            kinds,
+            activation_range: number("activation-range", 3, 10)?,
+            actions_per_turn: number("actions-per-turn", 10, 200)?.max(1),
+            infantry_cover_range: number("infantry-cover-range", 1, 10)?,
+            tow_artillery: number("tow-artillery", 2, 10)?,
+            tow_infantry: number("tow-infantry", 3, 10)?,
+        })
+    }
+}
+
+/// The keys of `[rules]`.
+const KEYS: [&str; 9] = [
+    "actions-per-turn",
+    "activation-range",
+    "infantry-cover-range",
+    "tow-artillery",
+    "tow-infantry",
+    "levels",
+    "communication",
+    "movement",
+    "fire-range",
+];

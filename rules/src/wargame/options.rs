@@ -1,0 +1,49 @@
+//! The options of WarGame 1: the banner victory, the turn limit and its adjudication.
+
+use crate::adjudication::Adjudication;
+use crate::options::{schema, OptionDoc, OptionSpec, SchemaError};
+use serde::{Deserialize, Serialize};
+
+/// The optional rules of WarGame 1. Scenario files set defaults in `[options]`; players may
+/// change any of them when a game is created.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct WarGameOptions {
+    /// "Optionally, you win by killing your opponent's banner."
+    pub banner_victory: bool,
+    /// Start with a setup phase: each side places its army freely inside its deployment zones.
+    pub free_setup: bool,
+    /// End the game after this many turns (0: no limit; rulings 16).
+    pub turn_limit: u32,
+    /// How a game that reaches the turn limit is decided.
+    pub adjudication: Adjudication,
+}
+
+impl WarGameOptions {
+    /// The label, help and limits of every option, in the order forms show them.
+    pub const DOCS: [OptionDoc; 4] = [
+        OptionDoc::new(
+            "banner-victory",
+            "Win by killing the banner",
+            "A side whose Command Post (banner) is killed loses.",
+        ),
+        OptionDoc::new(
+            "free-setup",
+            "Free setup in deployment zones",
+            "Each side places its army inside its deployment zones, hidden until both commit.",
+        ),
+        OptionDoc::new("turn-limit", "Turn limit", "End the game after this many turns (0: no limit; rulings 16).")
+            .range(0, 100_000),
+        OptionDoc::new(
+            "adjudication",
+            "At the turn limit",
+            "How a game that reaches the turn limit is decided: a draw, or the side with more material wins.",
+        )
+        .choices(&["draw", "material"]),
+    ];
+
+    /// The schema of the options, with the family's defaults.
+    pub fn schema() -> Result<Vec<OptionSpec>, SchemaError> {
+        schema::<WarGameOptions>(&Self::DOCS)
+    }
+}
