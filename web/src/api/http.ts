@@ -23,11 +23,14 @@ export class ApiError extends Error {
   readonly code: ErrorCode | "network";
   /** For `illegal-action`: the kind of rule broken. */
   readonly rule: IllegalKind | undefined;
-  /** Builds one from an error body. */
-  constructor(body: ApiErrorBody | { code: "network"; message: string }) {
+  /** For `busy` and `rate-limited`: the seconds the server asks to wait (`Retry-After`). */
+  readonly retryAfterS: number | undefined;
+  /** Builds one from an error body and the answer's `Retry-After`. */
+  constructor(body: ApiErrorBody | { code: "network"; message: string }, retryAfterS?: number) {
     super(body.message);
     this.code = body.code;
     this.rule = "rule" in body ? body.rule : undefined;
+    this.retryAfterS = retryAfterS;
   }
 }
 
@@ -35,8 +38,26 @@ async function call<T>(method: string, path: string, token: string | null, body?
   return JSON.parse(await send(method, path, token, body)) as T;
 }
 
-/** Sends a request; resolves to the body's text, or rejects with an [ApiError]. */
+/** How many times a request the server was too busy for is sent again (docs/API.md, `busy`). */
+const BUSY_RETRIES = 20;
+
+/**
+ * Sends a request; resolves to the body's text, or rejects with an [ApiError]. When the server
+ * answers `busy` (its slots for heavy requests are taken), the request is sent again after the
+ * `Retry-After` it gives, a few times, as the API asks of clients.
+ */
 async function send(method: string, path: string, token: string | null, body?: unknown): Promise<string> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await sendOnce(method, path, token, body);
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.code !== "busy" || attempt >= BUSY_RETRIES) throw e;
+      await new Promise((resolve) => setTimeout(resolve, (e.retryAfterS ?? 1) * 1000 * (0.5 + Math.random())));
+    }
+  }
+}
+
+async function sendOnce(method: string, path: string, token: string | null, body?: unknown): Promise<string> {
   const headers: Record<string, string> = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -55,7 +76,8 @@ async function send(method: string, path: string, token: string | null, body?: u
     } catch {
       // Not JSON: keep the status sentence.
     }
-    throw new ApiError(error);
+    const retryAfter = Number(response.headers.get("Retry-After"));
+    throw new ApiError(error, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
   }
   return text;
 }
