@@ -37,7 +37,7 @@ async fn scenarios(State(games): State<Games>) -> Json<Vec<ScenarioEntry>> {
             id: s.id.clone(),
             name: s.name.clone(),
             description: s.description.clone(),
-            family_title: s.family.title().to_string(),
+            family_title: s.family_title().to_string(),
             board: ScenarioBoard { geometry: s.board.geometry(), files: s.board.files(), ranks: s.board.ranks() },
             options: s.option_schema(),
         })

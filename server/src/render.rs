@@ -324,7 +324,7 @@ pub fn game_info(game: &Game) -> GameInfo {
             id: game.scenario.id.clone(),
             name: game.scenario.name.clone(),
             description: game.scenario.description.clone(),
-            family_title: game.scenario.family.title().to_string(),
+            family_title: game.scenario.family_title().to_string(),
         },
         options: meta.options.clone(),
         mode: meta.mode,

@@ -255,6 +255,12 @@ impl Scenario {
         .map_err(|(f, m)| fail(&f, m))
     }
 
+    /// The name of this scenario's game family, for people ("Warlord family", ...).
+    #[must_use]
+    pub fn family_title(&self) -> &'static str {
+        self.family.title()
+    }
+
     /// Whether this scenario's family has an option of that name.
     #[must_use]
     pub fn has_option(&self, name: &str) -> bool {
