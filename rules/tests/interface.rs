@@ -207,3 +207,12 @@ fn medieval_war_chess_pieces_look_like_chess_pieces_and_warlord_leaders_wear_cro
     assert_eq!(rules.appearance(leader).shape, "crown");
     assert_eq!(rules.turn_unit(), "activations");
 }
+
+#[test]
+fn asking_a_scenario_for_another_familys_rules_is_refused_with_the_family() {
+    let err = builtin("medieval").warlord(&[]).unwrap_err().to_string();
+    assert!(err.contains("is not a Warlord family scenario"), "{err}");
+    let err = builtin("chieftain").medieval(&[]).unwrap_err().to_string();
+    assert!(err.contains("is not a Medieval War Chess scenario"), "{err}");
+    assert!(builtin("chieftain").warlord(&[("no-such".into(), "1".into())]).is_err(), "unknown options are refused");
+}

@@ -196,10 +196,7 @@ impl Scenario {
     /// methods, like tests); an error for other families.
     pub fn wargame(&self, overrides: &[(String, String)]) -> Result<WarGameRules, ScenarioError> {
         let fail = |field: &str, message: String| ScenarioError::new(&self.origin, field, message);
-        if self.family != Family::WarGame {
-            return Err(fail("family", format!("`{}` is not a WarGame 1 scenario", self.id)));
-        }
-        let options: WarGameOptions = options_from(self.options_with(overrides)?).map_err(|m| fail("options", m))?;
+        let options: WarGameOptions = self.family_options(Family::WarGame, overrides)?;
         let config = WarGameConfig::from_table(&self.rules, &self.pieces).map_err(|(f, m)| fail(&f, m))?;
         WarGameRules::new(WarGameSetup {
             board: self.board.clone(),
@@ -216,10 +213,7 @@ impl Scenario {
     /// methods, like tests and setup helpers); an error for other families.
     pub fn warlord(&self, overrides: &[(String, String)]) -> Result<WarlordRules, ScenarioError> {
         let fail = |field: &str, message: String| ScenarioError::new(&self.origin, field, message);
-        if self.family != Family::Warlord {
-            return Err(fail("family", format!("`{}` is not a Warlord scenario", self.id)));
-        }
-        let options: WarlordOptions = options_from(self.options_with(overrides)?).map_err(|m| fail("options", m))?;
+        let options: WarlordOptions = self.family_options(Family::Warlord, overrides)?;
         let mut config = warlord_config(&self.rules, &self.pieces).map_err(|(f, m)| fail(&f, m))?;
         config.army = self.army.clone();
         config.sections = self.sections.clone();
@@ -240,10 +234,7 @@ impl Scenario {
     /// own methods, like tests and the strength display); an error for other families.
     pub fn medieval(&self, overrides: &[(String, String)]) -> Result<MedievalRules, ScenarioError> {
         let fail = |field: &str, message: String| ScenarioError::new(&self.origin, field, message);
-        if self.family != Family::Medieval {
-            return Err(fail("family", format!("`{}` is not a Medieval War Chess scenario", self.id)));
-        }
-        let options: MedievalOptions = options_from(self.options_with(overrides)?).map_err(|m| fail("options", m))?;
+        let options: MedievalOptions = self.family_options(Family::Medieval, overrides)?;
         let config = MedievalConfig::from_table(&self.rules, &self.pieces).map_err(|(f, m)| fail(&f, m))?;
         MedievalRules::new(MedievalSetup {
             board: self.board.clone(),
@@ -253,6 +244,21 @@ impl Scenario {
             options,
         })
         .map_err(|(f, m)| fail(&f, m))
+    }
+
+    /// The first step of building a family's own rules: an error unless this scenario is of
+    /// `family`, then the options (the scenario's defaults with `overrides`) read into the
+    /// family's options type.
+    fn family_options<O: serde::de::DeserializeOwned>(
+        &self,
+        family: Family,
+        overrides: &[(String, String)],
+    ) -> Result<O, ScenarioError> {
+        let fail = |field: &str, message: String| ScenarioError::new(&self.origin, field, message);
+        if self.family != family {
+            return Err(fail("family", format!("`{}` is not a {} scenario", self.id, family.title())));
+        }
+        options_from(self.options_with(overrides)?).map_err(|m| fail("options", m))
     }
 
     /// The name of this scenario's game family, for people ("Warlord family", ...).
