@@ -1,7 +1,7 @@
 //! Move generation speed: `legal_actions` into a reused vector, at the start of Warlord 2.0
-//! (16x12), Chieftain Chess (16x12), a 120x120 board with 600 pieces a side, and the Warlord
-//! 2.0 army alone on a 120x120 board (the board-size control), each also mid-turn (two moves
-//! made). After Criterion's report, prints a summary table (medians of its own timing batches):
+//! (16x12), Chieftain Chess (16x12), a 120x120 board with 600 pieces a side, the Warlord 2.0
+//! army alone on a 120x120 board (the board-size control) and WarGame 1 (20x33), each also
+//! mid-turn (two moves made). After Criterion's report, prints a summary table (medians of its own timing batches):
 //! actions per second on one core, nanoseconds per piece of the side to move, and the ratio of
 //! each per-piece cost to Warlord 2.0's. See docs/BENCHMARKS.md. What it shares with `large.rs` is
 //! in `common/mod.rs`.
@@ -46,6 +46,13 @@ fn warlord_2_0() -> Arc<dyn Ruleset> {
             "warlord-2-0.toml",
         ),
     }
+}
+
+/// The shipped WarGame 1 (20x33, 69 pieces a side: leaders, tanks, infantry, artillery, the
+/// Command Post), its reconstructed start.
+fn wargame_1() -> Arc<dyn Ruleset> {
+    let b = warlord_scenarios::get("wargame-1").expect("WarGame 1 ships");
+    scenario(b.text, "builtin:wargame-1")
 }
 
 fn chieftain() -> Arc<dyn Ruleset> {
@@ -160,6 +167,7 @@ fn cases() -> Vec<Case> {
         ("chieftain 16x12", chieftain()),
         ("big-battle 120x120", big_battle()),
         ("warlord-2-0 army on 120x120", warlord_2_0_on_120()),
+        ("wargame-1 20x33", wargame_1()),
     ] {
         let start = rules.start();
         let mid = mid_turn(&*rules, &start);

@@ -78,16 +78,22 @@ impl WarGameRules {
         None
     }
 
-    /// Every enemy the piece on `from` may shoot (command aside).
+    /// Every enemy the piece on `from` may shoot (command aside), in rank-major order.
     pub(super) fn targets(&self, pos: &Position, from: Square) -> Vec<Square> {
-        let range = u32::from(self.fire_range(pos, from));
-        if range == 0 {
-            return Vec::new();
-        }
+        let range = i32::from(self.fire_range(pos, from));
         let Some(shooter) = pos.piece_at(from) else { return Vec::new() };
-        pos.pieces(shooter.side.opponent())
-            .map(|(sq, _)| sq)
-            .filter(|&sq| self.board.distance(from, sq) <= range && self.fire_refusal(pos, from, sq).is_none())
-            .collect()
+        // WarGame 1 boards are square: the cells within `range` king steps form a square.
+        let mut out = Vec::new();
+        for dr in -range..=range {
+            for df in -range..=range {
+                let Some(sq) = self.board.step(from, (df, dr)) else { continue };
+                if pos.piece_at(sq).is_some_and(|p| p.side != shooter.side)
+                    && self.fire_refusal(pos, from, sq).is_none()
+                {
+                    out.push(sq);
+                }
+            }
+        }
+        out
     }
 }

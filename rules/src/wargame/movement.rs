@@ -5,6 +5,8 @@
 use super::captures::{may_kill, How};
 use super::config::{KindRules, Role};
 use super::WarGameRules;
+use crate::action::Action;
+use crate::board::{terrain_of_code, OFF_BOARD};
 use crate::geometry::Geometry;
 use crate::position::Position;
 use crate::square::Square;
@@ -51,47 +53,59 @@ pub fn may_overrun(attacker: Role, defender: Role, terrain: Terrain) -> bool {
 }
 
 impl WarGameRules {
-    /// The least cost of reaching each square from `from` by the piece there, through empty
-    /// squares only, within its movement points (`u8::MAX`: not reached). Indexed by
-    /// `rank * files + file`. Enemy squares get the cost of ending there (replacement).
-    pub(super) fn costs(&self, pos: &Position, from: Square) -> Vec<u8> {
-        let files = usize::from(self.board.files());
-        let idx = |s: Square| usize::from(s.rank) * files + usize::from(s.file);
-        let mut cost = vec![u8::MAX; files * usize::from(self.board.ranks())];
-        let Some(piece) = pos.piece_at(from) else { return cost };
+    /// The least cost of reaching each cell from `from` by the piece there, through empty
+    /// squares only, within its movement points, into `reach` (whose buffers are reused from
+    /// piece to piece). Enemy squares get the cost of ending there (replacement). Works on the
+    /// board's padded cells: a step is one index offset, and the padding is off the board.
+    pub(super) fn reach(&self, pos: &Position, from: Square, reach: &mut Reach) {
+        reach.reset(self.board.cell_count());
+        let Some(piece) = pos.piece_at(from) else { return };
         let kind = self.config.kind(piece.kind);
-        let budget = kind.movement;
-        cost[idx(from)] = 0;
+        let budget = usize::from(kind.movement);
+        let steps: Vec<isize> =
+            Geometry::Square.neighbour_steps().iter().map(|&(dx, dy)| self.board.offset(dx, dy)).collect();
+        let start = self.board.index(from);
+        reach.cost[start] = 0;
+        reach.reached.push(start);
         // Costs are at most 4 a step and budgets small: a bucket queue by cost.
-        let mut buckets: Vec<Vec<Square>> = vec![Vec::new(); usize::from(budget) + 1];
-        buckets[0].push(from);
-        for c in 0..=usize::from(budget) {
+        for bucket in &mut reach.buckets {
+            bucket.clear();
+        }
+        reach.buckets.resize_with(reach.buckets.len().max(budget + 1), Vec::new);
+        reach.buckets[0].push(start);
+        for c in 0..=budget {
             let mut i = 0;
-            while i < buckets[c].len() {
-                let sq = buckets[c][i];
+            while i < reach.buckets[c].len() {
+                let cell = reach.buckets[c][i];
                 i += 1;
-                if cost[idx(sq)] as usize != c {
-                    continue;
+                if usize::from(reach.cost[cell]) != c || (cell != start && pos.slot_at(cell).is_some()) {
+                    continue; // a cheaper path was found, or an enemy ends the move
                 }
-                if sq != from && pos.piece_at(sq).is_some() {
-                    continue; // an enemy ends the move
-                }
-                for n in self.board.neighbours(sq) {
-                    let Some(step) = enter_cost(kind, self.board.terrain(n)) else { continue };
-                    let total = c + usize::from(step);
-                    if total > usize::from(budget) || total >= usize::from(cost[idx(n)]) {
+                for &offset in &steps {
+                    let n = cell.wrapping_add_signed(offset);
+                    let code = self.board.cell(n);
+                    if code == OFF_BOARD {
                         continue;
                     }
-                    match pos.piece_at(n) {
-                        Some(p) if p.side == piece.side => continue,
-                        _ => {}
+                    let Some(step) = enter_cost(kind, terrain_of_code(code)) else { continue };
+                    let total = c + usize::from(step);
+                    let known = reach.cost[n];
+                    if total > budget || total >= usize::from(known) {
+                        continue;
                     }
-                    cost[idx(n)] = total as u8;
-                    buckets[total].push(n);
+                    if pos.slot_at(n).is_some_and(|s| pos.slots[s as usize].side == piece.side) {
+                        continue;
+                    }
+                    if known == u8::MAX {
+                        reach.reached.push(n);
+                    }
+                    reach.cost[n] = total as u8;
+                    reach.buckets[total].push(n);
                 }
             }
         }
-        cost
+        // Padded cells run rank by rank: sorted cells are squares in rank-major order.
+        reach.reached.sort_unstable();
     }
 
     /// The overruns of the piece on `from`: for each of the eight king directions, the empty
@@ -147,9 +161,9 @@ impl WarGameRules {
         if let Some((_, victims)) = self.overruns(pos, from).into_iter().find(|(sq, _)| *sq == to) {
             return Some(Plan::Overrun(victims));
         }
-        let files = usize::from(self.board.files());
-        let cost = self.costs(pos, from);
-        if to == from || cost[usize::from(to.rank) * files + usize::from(to.file)] == u8::MAX {
+        let mut reach = Reach::default();
+        self.reach(pos, from, &mut reach);
+        if to == from || !reach.reached.contains(&self.board.index(to)) {
             return None;
         }
         match pos.piece_at(to) {
@@ -166,27 +180,51 @@ impl WarGameRules {
         !self.state(pos).is_towed(to) && may_kill(attacker, How::Replacement, defender, self.board.terrain(to))
     }
 
-    /// Every square the piece on `from` may move to (its command aside).
-    pub(super) fn destinations(&self, pos: &Position, from: Square) -> Vec<Square> {
-        let files = usize::from(self.board.files());
-        let cost = self.costs(pos, from);
-        let mut out: Vec<Square> = Vec::new();
-        for (i, &c) in cost.iter().enumerate() {
-            if c == u8::MAX || c == 0 {
+    /// Appends a move to every square the piece on `from` may move to (its command aside), in
+    /// rank-major order, then its overruns; `reach` holds reusable buffers.
+    pub(super) fn moves(&self, pos: &Position, from: Square, reach: &mut Reach, out: &mut Vec<Action>) {
+        self.reach(pos, from, reach);
+        let first = out.len();
+        for &cell in &reach.reached {
+            let to = self.board.square(cell);
+            if to == from {
                 continue;
             }
-            let to = Square::new((i % files) as u8, (i / files) as u8);
             match pos.piece_at(to) {
-                None => out.push(to),
-                Some(enemy) if self.may_replace(pos, from, to, enemy) => out.push(to),
+                None => out.push(Action::Move { from, to }),
+                Some(enemy) if self.may_replace(pos, from, to, enemy) => out.push(Action::Move { from, to }),
                 Some(_) => {}
             }
         }
         for (to, _) in self.overruns(pos, from) {
-            if !out.contains(&to) {
-                out.push(to);
+            let mv = Action::Move { from, to };
+            if !out[first..].contains(&mv) {
+                out.push(mv);
             }
         }
-        out
+    }
+}
+
+/// The buffers of [`WarGameRules::reach`], reused from piece to piece, by padded cell: the
+/// cost of each cell reached (`u8::MAX`: not reached), the cells reached, and the bucket
+/// queue.
+#[derive(Default)]
+pub(super) struct Reach {
+    cost: Vec<u8>,
+    reached: Vec<usize>,
+    buckets: Vec<Vec<usize>>,
+}
+
+impl Reach {
+    /// Forgets the last piece's costs, touching only the cells it reached.
+    fn reset(&mut self, cells: usize) {
+        if self.cost.len() != cells {
+            self.cost = vec![u8::MAX; cells];
+        } else {
+            for &cell in &self.reached {
+                self.cost[cell] = u8::MAX;
+            }
+        }
+        self.reached.clear();
     }
 }

@@ -5,7 +5,7 @@
 //! tower left. With the option `banner-planting` the Supreme Commander tows the Command Post
 //! 1 square, as artillery is towed.
 
-use super::config::Role;
+use super::config::{KindRules, Role};
 use super::movement::enter_cost;
 use super::WarGameRules;
 use crate::action::Action;
@@ -38,20 +38,12 @@ impl WarGameRules {
         }
         let kind = self.config.kind(tower.kind);
         let load_role = self.config.kind(load.kind).role;
-        let top = self.config.top_level();
-        let (max, open_only) = match (kind.role, load_role) {
-            (Role::Leader, Role::Artillery) if kind.level < top => (self.config.tow_artillery, true),
-            (Role::Tank, Role::Infantry) => (self.config.tow_infantry, false),
-            (Role::Leader, Role::Banner) if kind.level == top && self.options.banner_planting => {
-                (self.config.tow_banner, true)
-            }
-            _ => {
-                return Err(format!(
-                    "a {} cannot tow a {}: lower-level leaders tow artillery, tanks tow infantry, and with the option banner-planting the Supreme Commander tows the command post",
-                    kind.role.name(),
-                    load_role.name()
-                ))
-            }
+        let Some((max, open_only)) = self.tow_reach(kind, load_role) else {
+            return Err(format!(
+                "a {} cannot tow a {}: lower-level leaders tow artillery, tanks tow infantry, and with the option banner-planting the Supreme Commander tows the command post",
+                kind.role.name(),
+                load_role.name()
+            ));
         };
         let (df, dr) = (i32::from(to.file) - i32::from(from.file), i32::from(to.rank) - i32::from(from.rank));
         let n = df.abs().max(dr.abs());
@@ -62,26 +54,28 @@ impl WarGameRules {
             return Err(format!("this tow reaches {max} squares; {from} to {to} is {n}"));
         }
         let step = (df.signum(), dr.signum());
-        let mut at = from;
-        let mut spent = 0u8;
-        for _ in 0..n {
-            at = self.board.step(at, step).ok_or_else(|| format!("{to} is off the board"))?;
-            let terrain = self.board.terrain(at);
-            if open_only && !matches!(terrain, Terrain::Open | Terrain::Town) {
-                return Err(format!("artillery is towed over open ground and towns only; {at} is {}", terrain.name()));
+        if let (reached, Some(stop)) = self.tow_line(pos, from, step, kind, n as u8, open_only) {
+            if i32::from(reached) < n {
+                return Err(stop.reason(kind));
             }
-            let cost = enter_cost(kind, terrain)
-                .ok_or_else(|| format!("a {} never enters {}", kind.role.name(), terrain.name()))?;
-            spent = spent.saturating_add(if open_only { 1 } else { cost });
-            if pos.piece_at(at).is_some() {
-                return Err(format!("{at} is occupied: a tow moves onto empty squares only"));
-            }
-        }
-        if !open_only && spent > kind.movement {
-            return Err(format!("the tank has {} movement points and this tow costs {spent}", kind.movement));
         }
         let end = if n == 1 { from } else { self.board.step(to, (-step.0, -step.1)).expect("on the line") };
         Ok(end)
+    }
+
+    /// How far a piece of `kind` tows one of role `load`, and whether only over open ground
+    /// and towns; `None` if it may not tow it.
+    fn tow_reach(&self, kind: &KindRules, load: Role) -> Option<(u8, bool)> {
+        match (kind.role, load) {
+            (Role::Leader, Role::Artillery) if kind.level < self.config.top_level() => {
+                Some((self.config.tow_artillery, true))
+            }
+            (Role::Tank, Role::Infantry) => Some((self.config.tow_infantry, false)),
+            (Role::Leader, Role::Banner) if self.options.banner_planting && kind.level == self.config.top_level() => {
+                Some((self.config.tow_banner, true))
+            }
+            _ => None,
+        }
     }
 
     /// Every tow the piece on `from` may make (command aside).
@@ -91,24 +85,87 @@ impl WarGameRules {
         if !matches!(kind.role, Role::Leader | Role::Tank) {
             return;
         }
-        let max = self.config.tow_artillery.max(self.config.tow_infantry).max(self.config.tow_banner);
-        for towed in self.board.neighbours(from).collect::<Vec<_>>() {
-            match pos.piece_at(towed) {
-                Some(p) if p.side == tower.side && !pos.has_moved(towed) => {}
-                _ => continue,
-            }
-            for &step in Geometry::Square.neighbour_steps() {
-                let mut to = from;
-                for _ in 0..max {
-                    let Some(next) = self.board.step(to, step) else { break };
-                    to = next;
-                    if pos.piece_at(to).is_some() {
-                        break;
-                    }
-                    if self.tow_refusal(pos, from, to, towed).is_ok() {
-                        out.push(Action::Tow { from, to, towed });
+        for towed in self.board.neighbours(from) {
+            let (max, open_only) = match pos.piece_at(towed) {
+                Some(p) if p.side == tower.side && !pos.has_moved(towed) => {
+                    match self.tow_reach(kind, self.config.kind(p.kind).role) {
+                        Some(reach) => reach,
+                        None => continue,
                     }
                 }
+                _ => continue,
+            };
+            for &step in Geometry::Square.neighbour_steps() {
+                let (reached, _) = self.tow_line(pos, from, step, kind, max, open_only);
+                let mut to = from;
+                for _ in 0..reached {
+                    to = self.board.step(to, step).expect("the tow line is on the board");
+                    out.push(Action::Tow { from, to, towed });
+                }
+            }
+        }
+    }
+
+    /// How many squares (up to `max`) a piece of `kind` on `from` may tow along `step`, and why
+    /// it may not go one more: every square entered must be empty (and open ground or a town
+    /// when `open_only`), and a tank pays its movement points.
+    fn tow_line(
+        &self,
+        pos: &Position,
+        from: Square,
+        step: (i32, i32),
+        kind: &KindRules,
+        max: u8,
+        open_only: bool,
+    ) -> (u8, Option<TowStop>) {
+        let mut at = from;
+        let mut spent = 0u8;
+        for k in 0..max {
+            let Some(next) = self.board.step(at, step) else { return (k, Some(TowStop::OffBoard)) };
+            let terrain = self.board.terrain(next);
+            if open_only && !matches!(terrain, Terrain::Open | Terrain::Town) {
+                return (k, Some(TowStop::NotOpen(next, terrain)));
+            }
+            let Some(cost) = enter_cost(kind, terrain) else { return (k, Some(TowStop::Never(terrain))) };
+            spent = spent.saturating_add(if open_only { 1 } else { cost });
+            if pos.piece_at(next).is_some() {
+                return (k, Some(TowStop::Occupied(next)));
+            }
+            if !open_only && spent > kind.movement {
+                return (k, Some(TowStop::Points(spent)));
+            }
+            at = next;
+        }
+        (max, None)
+    }
+}
+
+/// Why a tow cannot go one square further.
+enum TowStop {
+    /// The board ends.
+    OffBoard,
+    /// Artillery and banners are towed over open ground and towns only.
+    NotOpen(Square, Terrain),
+    /// The tower never enters this terrain.
+    Never(Terrain),
+    /// The square is occupied.
+    Occupied(Square),
+    /// The tank's movement points would be exceeded (what the tow would cost).
+    Points(u8),
+}
+
+impl TowStop {
+    /// The reason, for the player.
+    fn reason(&self, kind: &KindRules) -> String {
+        match self {
+            TowStop::OffBoard => "the tow leaves the board".to_string(),
+            TowStop::NotOpen(at, terrain) => {
+                format!("artillery and banners are towed over open ground and towns only; {at} is {}", terrain.name())
+            }
+            TowStop::Never(terrain) => format!("a {} never enters {}", kind.role.name(), terrain.name()),
+            TowStop::Occupied(at) => format!("{at} is occupied: a tow moves onto empty squares only"),
+            TowStop::Points(spent) => {
+                format!("the tank has {} movement points and this tow costs {spent}", kind.movement)
             }
         }
     }

@@ -6,7 +6,7 @@
 //! and two passes in a row draw (rulings 6).
 
 use super::config::Role;
-use super::movement::Plan;
+use super::movement::{Plan, Reach};
 use super::state::Tow;
 use super::WarGameRules;
 use crate::action::Action;
@@ -34,10 +34,11 @@ impl WarGameRules {
             return;
         }
         let side = pos.to_move;
-        let free = self.free_leaders(pos);
+        let free: Vec<Square> = self.free_leaders(pos).into_iter().map(|l| self.square_of(pos, l)).collect();
         let in_command = self.in_command(pos, side);
-        let slots: Vec<u32> = pos.slots_of(side).to_vec();
-        for slot in slots {
+        let range = u32::from(self.config.activation_range);
+        let mut reach = Reach::default();
+        for &slot in pos.slots_of(side) {
             if pos.slots[slot as usize].moved {
                 continue;
             }
@@ -46,12 +47,10 @@ impl WarGameRules {
                 continue;
             }
             let from = self.square_of(pos, slot);
-            if !self.activators_near(pos, from).iter().any(|l| free.contains(l)) {
+            if !free.iter().any(|&l| self.board.distance(l, from) <= range) {
                 continue;
             }
-            for to in self.destinations(pos, from) {
-                out.push(Action::Move { from, to });
-            }
+            self.moves(pos, from, &mut reach, out);
             for target in self.targets(pos, from) {
                 out.push(Action::Fire { from, target });
             }
