@@ -24,6 +24,10 @@ pub enum EndReason {
     CommandCollapse,
     /// The winner held the required towns at the start of its turn.
     Towns,
+    /// The winner killed the loser's banner (Command Post).
+    BannerKilled,
+    /// The winner planted its banner (Command Post) on an objective.
+    BannerPlanted,
     /// The losing side lost the number of original leaders the option sets.
     LeaderLosses,
     /// The turn limit was reached and the game adjudicated.
@@ -79,6 +83,8 @@ impl fmt::Display for Outcome {
             EndReason::DeadPosition => "no capture possible for either side",
             EndReason::CommandCollapse => "too few leaders left to command",
             EndReason::Towns => "towns held",
+            EndReason::BannerKilled => "banner killed",
+            EndReason::BannerPlanted => "banner planted",
             EndReason::LeaderLosses => "too many leaders lost",
             EndReason::TurnLimit => "turn limit",
             EndReason::Resignation => "resignation",

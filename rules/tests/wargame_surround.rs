@@ -2,7 +2,7 @@
 
 mod wargame_common;
 use wargame_common::*;
-use warlord_rules::{Action, EndReason, Phase, Ruleset, Side};
+use warlord_rules::{Action, EndReason, Phase, Side};
 
 #[test]
 fn a_unit_is_removed_at_the_end_of_the_turn_when_surrounded_as_rulings_18_says() {
@@ -57,15 +57,4 @@ fn killing_every_enemy_leader_wins() {
     play(&rules, &mut pos, fire("b2", "b4"));
     let outcome = pos.outcome().unwrap();
     assert_eq!((outcome.winner, outcome.reason), (Some(Side::White), EndReason::AllLeadersCaptured));
-}
-
-#[test]
-fn killing_the_banner_wins_only_with_the_option() {
-    let (rules, mut pos) = game(&[], &["SC@a1", "T@b2"], &["SC@l12", "CP@b4"]);
-    play(&rules, &mut pos, fire("b2", "b4"));
-    assert_eq!(pos.phase(), &Phase::Play);
-    let (rules, mut pos) = game_with(&[], &["SC@a1", "T@b2"], &["SC@l12", "CP@b4"], &[("banner-victory", "true")]);
-    play(&rules, &mut pos, fire("b2", "b4"));
-    assert_eq!(pos.outcome().unwrap().winner, Some(Side::White));
-    let _ = rules.legal_action_list(&pos);
 }

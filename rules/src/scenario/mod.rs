@@ -23,7 +23,8 @@ use crate::terrain::Terrain;
 use crate::wargame::{WarGameConfig, WarGameOptions, WarGameRules, WarGameSetup};
 use crate::warlord::{Army, Choice, Sections, WarlordConfig, WarlordOptions, WarlordRules, WarlordSetup, Wave};
 use raw::RawScenario;
-use region::{parse_placement_list, parse_position, parse_region};
+pub(crate) use region::parse_region;
+use region::{parse_placement_list, parse_position};
 use std::sync::Arc;
 
 /// The most bytes a scenario file may have.
@@ -197,7 +198,7 @@ impl Scenario {
     pub fn wargame(&self, overrides: &[(String, String)]) -> Result<WarGameRules, ScenarioError> {
         let fail = |field: &str, message: String| ScenarioError::new(&self.origin, field, message);
         let options: WarGameOptions = self.family_options(Family::WarGame, overrides)?;
-        let config = WarGameConfig::from_table(&self.rules, &self.pieces).map_err(|(f, m)| fail(&f, m))?;
+        let config = WarGameConfig::from_table(&self.rules, &self.pieces, &self.board).map_err(|(f, m)| fail(&f, m))?;
         WarGameRules::new(WarGameSetup {
             board: self.board.clone(),
             pieces: self.pieces.clone(),

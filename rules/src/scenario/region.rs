@@ -6,7 +6,7 @@ use crate::side::Side;
 use crate::square::Square;
 
 /// Reads `a1` or a rectangle `a1:p4` into its squares (checked against the board).
-pub(super) fn parse_region(text: &str, board: &Board) -> Result<Vec<Square>, String> {
+pub(crate) fn parse_region(text: &str, board: &Board) -> Result<Vec<Square>, String> {
     let (a, b) = text.split_once(':').unwrap_or((text, text));
     let a: Square = a.trim().parse().map_err(|e: crate::square::SquareError| e.to_string())?;
     let b: Square = b.trim().parse().map_err(|e: crate::square::SquareError| e.to_string())?;

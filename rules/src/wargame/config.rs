@@ -3,7 +3,9 @@
 //! the tow distances and the actions a turn. The text's numbers are the defaults a scenario
 //! writes; a designer may change them.
 
+use crate::board::Board;
 use crate::piece::{KindId, PieceTable, UnitClass};
+use crate::square::Square;
 use std::collections::BTreeMap;
 
 /// A field of the scenario and what is wrong with it.
@@ -87,6 +89,12 @@ pub struct WarGameConfig {
     pub tow_artillery: u8,
     /// How far a tank tows infantry (3).
     pub tow_infantry: u8,
+    /// How far the Supreme Commander tows the Command Post ("1 square/turn"), with the option
+    /// `banner-planting`.
+    pub tow_banner: u8,
+    /// The squares where a Command Post is planted (`objectives`), shared by both sides; empty:
+    /// the towns in the enemy's half of the board (docs/RULES.md, "Surround and victory").
+    pub objectives: Vec<Square>,
 }
 
 impl WarGameConfig {
@@ -103,9 +111,10 @@ impl WarGameConfig {
     }
 
     /// Reads `[rules]`: `actions-per-turn`, `activation-range`, `infantry-cover-range`,
-    /// `tow-artillery`, `tow-infantry`, and the tables by piece symbol `levels`,
-    /// `communication`, `movement` and `fire-range`.
-    pub fn from_table(table: &toml::Table, pieces: &PieceTable) -> Result<WarGameConfig, FieldError> {
+    /// `tow-artillery`, `tow-infantry`, `tow-banner`, `objectives` (squares and rectangles of
+    /// `board`), and the tables by piece symbol `levels`, `communication`, `movement` and
+    /// `fire-range`.
+    pub fn from_table(table: &toml::Table, pieces: &PieceTable, board: &Board) -> Result<WarGameConfig, FieldError> {
         let number = |key: &str, default: u8, hi: i64| -> Result<u8, FieldError> {
             match table.get(key) {
                 None => Ok(default),
@@ -191,17 +200,36 @@ impl WarGameConfig {
             infantry_cover_range: number("infantry-cover-range", 1, 10)?,
             tow_artillery: number("tow-artillery", 2, 10)?,
             tow_infantry: number("tow-infantry", 3, 10)?,
+            tow_banner: number("tow-banner", 1, 10)?,
+            objectives: objectives(table, board)?,
         })
     }
 }
 
+/// Reads `objectives`: a list of squares and rectangles (`"j17:k17"`) on the board.
+fn objectives(table: &toml::Table, board: &Board) -> Result<Vec<Square>, FieldError> {
+    let Some(value) = table.get("objectives") else { return Ok(Vec::new()) };
+    let field = || "rules.objectives".to_string();
+    let list = value.as_array().ok_or_else(|| (field(), "must be a list of squares like [\"j17:k17\"]".into()))?;
+    let mut out = Vec::new();
+    for item in list {
+        let text = item.as_str().ok_or_else(|| (field(), format!("`{item}` is not a square like \"j17\"")))?;
+        out.extend(crate::scenario::parse_region(text, board).map_err(|m| (field(), m))?);
+    }
+    out.sort_by_key(|s| (s.rank, s.file));
+    out.dedup();
+    Ok(out)
+}
+
 /// The keys of `[rules]`.
-const KEYS: [&str; 9] = [
+const KEYS: [&str; 11] = [
     "actions-per-turn",
     "activation-range",
     "infantry-cover-range",
     "tow-artillery",
     "tow-infantry",
+    "tow-banner",
+    "objectives",
     "levels",
     "communication",
     "movement",

@@ -87,6 +87,16 @@ impl WarGameRules {
         }
         start.turn.cap = config.actions_per_turn;
         let mut rules = WarGameRules { board, pieces, config, options, zones, army: start.clone(), start };
+        if rules.options.banner_planting {
+            for side in Side::BOTH {
+                if !rules.board.squares().any(|sq| rules.objective(sq, side)) {
+                    return Err((
+                        "options.banner-planting".into(),
+                        format!("{side} has no objective to plant its banner on: give `[rules] objectives` or towns in each half"),
+                    ));
+                }
+            }
+        }
         if rules.options.free_setup {
             rules.start = rules.setup_start()?;
         }

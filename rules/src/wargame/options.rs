@@ -1,4 +1,4 @@
-//! The options of WarGame 1: the banner victory, the turn limit and its adjudication.
+//! The options of WarGame 1: the banner victories, free setup, the turn limit and its adjudication.
 
 use crate::adjudication::Adjudication;
 use crate::options::{schema, OptionDoc, OptionSpec, SchemaError};
@@ -11,6 +11,10 @@ use serde::{Deserialize, Serialize};
 pub struct WarGameOptions {
     /// "Optionally, you win by killing your opponent's banner."
     pub banner_victory: bool,
+    /// "Optionally, you win by planting your banner somewhere better and faster than your
+    /// opponent can do his": the Supreme Commander tows the Command Post, and a side whose
+    /// Command Post stands on an objective at the end of its turn wins.
+    pub banner_planting: bool,
     /// Start with a setup phase: each side places its army freely inside its deployment zones.
     pub free_setup: bool,
     /// End the game after this many turns (0: no limit; rulings 16).
@@ -21,11 +25,16 @@ pub struct WarGameOptions {
 
 impl WarGameOptions {
     /// The label, help and limits of every option, in the order forms show them.
-    pub const DOCS: [OptionDoc; 4] = [
+    pub const DOCS: [OptionDoc; 5] = [
         OptionDoc::new(
             "banner-victory",
             "Win by killing the banner",
             "A side whose Command Post (banner) is killed loses.",
+        ),
+        OptionDoc::new(
+            "banner-planting",
+            "Win by planting the banner",
+            "The Supreme Commander may tow the Command Post 1 square for one order; a side whose Command Post stands on an objective (the scenario's, or else a town in the enemy's half) at the end of its turn wins.",
         ),
         OptionDoc::new(
             "free-setup",

@@ -2,7 +2,8 @@
 //! over open ground or towns, a tank tows an adjacent infantry unit up to 3 squares at its own
 //! movement cost; the towed piece follows into the squares the tower leaves. A tow goes in a
 //! straight line (docs/RULES.md, "WarGame 1"); the towed piece ends on the last square the
-//! tower left.
+//! tower left. With the option `banner-planting` the Supreme Commander tows the Command Post
+//! 1 square, as artillery is towed.
 
 use super::config::Role;
 use super::movement::enter_cost;
@@ -41,9 +42,12 @@ impl WarGameRules {
         let (max, open_only) = match (kind.role, load_role) {
             (Role::Leader, Role::Artillery) if kind.level < top => (self.config.tow_artillery, true),
             (Role::Tank, Role::Infantry) => (self.config.tow_infantry, false),
+            (Role::Leader, Role::Banner) if kind.level == top && self.options.banner_planting => {
+                (self.config.tow_banner, true)
+            }
             _ => {
                 return Err(format!(
-                    "a {} cannot tow a {}: lower-level leaders tow artillery, tanks tow infantry",
+                    "a {} cannot tow a {}: lower-level leaders tow artillery, tanks tow infantry, and with the option banner-planting the Supreme Commander tows the command post",
                     kind.role.name(),
                     load_role.name()
                 ))
@@ -97,7 +101,7 @@ impl WarGameRules {
         if !matches!(kind.role, Role::Leader | Role::Tank) {
             return;
         }
-        let max = self.config.tow_artillery.max(self.config.tow_infantry);
+        let max = self.config.tow_artillery.max(self.config.tow_infantry).max(self.config.tow_banner);
         for towed in self.board.neighbours(from).collect::<Vec<_>>() {
             match pos.piece_at(towed) {
                 Some(p) if p.side == tower.side && !pos.has_moved(towed) => {}

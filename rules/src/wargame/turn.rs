@@ -263,9 +263,32 @@ impl WarGameRules {
             return Some(Outcome::win(side, EndReason::AllLeadersCaptured));
         }
         if self.options.banner_victory && count(&self.army, Role::Banner) > 0 && count(pos, Role::Banner) == 0 {
-            return Some(Outcome::win(side, EndReason::CommandCollapse));
+            return Some(Outcome::win(side, EndReason::BannerKilled));
         }
         None
+    }
+
+    /// Whether `side` has planted its Command Post: it stands on an objective (option
+    /// `banner-planting`).
+    fn planted(&self, pos: &Position, side: Side) -> bool {
+        self.options.banner_planting
+            && pos
+                .pieces(side)
+                .any(|(sq, pc)| self.config.kind(pc.kind).role == Role::Banner && self.objective(sq, side))
+    }
+
+    /// Whether `sq` is an objective for `side`: one the scenario names, or else a town in the
+    /// enemy's half of the board (beyond the middle rank).
+    pub(super) fn objective(&self, sq: Square, side: Side) -> bool {
+        if !self.config.objectives.is_empty() {
+            return self.config.objectives.contains(&sq);
+        }
+        let ranks = self.board.ranks();
+        let enemy_half = match side {
+            Side::White => 2 * u16::from(sq.rank) + 1 > u16::from(ranks),
+            Side::Black => 2 * u16::from(sq.rank) + 1 < u16::from(ranks),
+        };
+        enemy_half && self.board.terrain(sq) == crate::terrain::Terrain::Town
     }
 
     /// Ends the turn: surround, the end of the next side's tows, passes, the turn limit.
@@ -285,6 +308,7 @@ impl WarGameRules {
         pos.turn.cap = self.config.actions_per_turn;
         let outcome = self
             .victory(pos, mover)
+            .or_else(|| self.planted(pos, mover).then(|| Outcome::win(mover, EndReason::BannerPlanted)))
             .or_else(|| (pos.passes_in_row >= 2).then(|| Outcome::draw(EndReason::DoublePass)))
             .or_else(|| {
                 crate::adjudication::turn_limit_outcome(

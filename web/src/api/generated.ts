@@ -53,7 +53,7 @@ export type ActionKind = "move" | "swap" | "attack" | "fire" | "place" | "end";
 
 export type IllegalKind = "phase" | "off-board" | "no-piece" | "no-command" | "turn-spent" | "unreachable" | "placement" | "option-off" | "must-act";
 
-export type EndReason = "all-leaders-captured" | "shorter-game" | "double-pass" | "no-pieces" | "dead-position" | "command-collapse" | "towns" | "leader-losses" | "turn-limit" | "resignation" | "agreement" | "timeout";
+export type EndReason = "all-leaders-captured" | "shorter-game" | "double-pass" | "no-pieces" | "dead-position" | "command-collapse" | "towns" | "banner-killed" | "banner-planted" | "leader-losses" | "turn-limit" | "resignation" | "agreement" | "timeout";
 
 export type Commander = { 
 /**
