@@ -357,7 +357,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: cases(60), max_shrink_iters: 400, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(150), max_shrink_iters: 400, ..ProptestConfig::default() })]
 
     /// Random small boards with random terrain and pieces: the engine's legal actions are the
     /// model's at every step of a random game.
@@ -370,7 +370,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: cases(4), max_shrink_iters: 50, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(10), max_shrink_iters: 50, ..ProptestConfig::default() })]
 
     /// The shipped scenario: after some turns of random play (the armies closing in), the
     /// engine's legal actions are the model's at every step of a random continuation.
