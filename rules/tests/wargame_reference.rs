@@ -174,8 +174,9 @@ fn compare(
     Ok((set, engine))
 }
 
-/// Picks the next action from the legal ones: mostly actions that kill (the model knows which
-/// moves do) and tows when the roll is high, an end of turn when it is low, else any action.
+/// Picks the next action from the legal ones by the roll: below 20 the end of the turn, from
+/// 20 to 49 a tow, from 120 an action that kills (a shot, or a move the model says kills),
+/// else (or when there is none of the sort) any action but the end of the turn.
 fn pick(game: &Game, legal: &BTreeSet<Key>, (which, roll): (u16, u8)) -> Key {
     let acts: Vec<Key> = legal.iter().copied().filter(|k| *k != Key::End).collect();
     if roll < 20 || acts.is_empty() {
@@ -241,7 +242,11 @@ fn lockstep(
             list.sort_by_key(|s| (s.rank, s.file));
         }
         if killed != captured {
-            return Err(cx.fail(&game, format!("after {key} the engine removed {captured:?}, the model {killed:?}")));
+            let names = |l: &[Square]| l.iter().map(Square::to_string).collect::<Vec<_>>().join(" ");
+            return Err(cx.fail(
+                &game,
+                format!("after {key} the engine removed [{}], the model [{}]", names(&captured), names(&killed)),
+            ));
         }
     }
     compare(rules, &pos, &game, &cx)?;
