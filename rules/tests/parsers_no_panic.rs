@@ -4,7 +4,7 @@
 //! parses is also built into rules, and a few legal actions are played in it.
 
 use proptest::prelude::*;
-use warlord_rules::notation::{parse_action, parse_turn, Record};
+use warlord_rules::notation::{format_action, parse_action, parse_turn, Record};
 use warlord_rules::{Action, PieceTable, Scenario, Square};
 
 const MINI: &str = r#"
@@ -52,9 +52,64 @@ black = ["L@f6", "H@d6:e6"]
 zones = { white = ["a1:f2"], black = ["a5:f6"] }
 "#;
 
+/// A small WarGame 1 game with terrain and both armies in contact, so that a few random
+/// actions include shots, overruns and tows.
+const WARGAME: &str = r#"
+name = "Skirmish"
+family = "wargame"
+[board]
+files = 8
+ranks = 8
+towns = ["d4"]
+trees = ["e5"]
+hills = ["c5"]
+water = ["h4"]
+[rules.levels]
+SC = 3
+TC = 2
+IC = 1
+[rules.communication]
+SC = 9
+TC = 6
+IC = 3
+[options]
+banner-victory = true
+[[pieces]]
+name = "Command Post"
+symbol = "CP"
+class = "other"
+[[pieces]]
+name = "Supreme Commander"
+symbol = "SC"
+class = "leader"
+[[pieces]]
+name = "Tank Commander"
+symbol = "TC"
+class = "leader"
+[[pieces]]
+name = "Infantry Commander"
+symbol = "IC"
+class = "leader"
+[[pieces]]
+name = "Tank"
+symbol = "T"
+class = "heavy-cavalry"
+[[pieces]]
+name = "Infantry"
+symbol = "I"
+class = "infantry"
+[[pieces]]
+name = "Artillery"
+symbol = "A"
+class = "cannon"
+[setup]
+white = ["CP@a1", "SC@b2", "TC@c3", "IC@d2", "T@c4", "I@b4", "I@d3", "A@e3", "A@c2"]
+black = ["CP@h8", "SC@g7", "TC@f6", "IC@e7", "T@f5", "I@d5", "I@e6", "A@g5", "T@b6"]
+"#;
+
 /// The valid scenario files the mutations start from.
 fn seeds() -> Vec<&'static str> {
-    let mut out = vec![MINI, FREE_SETUP];
+    let mut out = vec![MINI, FREE_SETUP, WARGAME];
     out.extend(warlord_scenarios::ALL.iter().map(|b| b.text));
     out
 }
@@ -66,6 +121,39 @@ fn pieces() -> PieceTable {
 /// Text made of the characters notation and records use, with a few multi-byte ones.
 fn notation_text() -> impl Strategy<Value = String> {
     proptest::string::string_regex("[a-z0-9@<>x\\-, \\[\\]LlAaNn.…—–;#\"\n\t€é]{0,320}").expect("a valid regex")
+}
+
+/// Text made of the words of WarGame 1 actions (moves, captures, shots, tows, ends) and
+/// stray characters, joined in random order.
+fn wargame_text() -> impl Strategy<Value = String> {
+    let word = prop::sample::select(vec![
+        "e5-e7",
+        "e5xe7",
+        "tow",
+        "d4",
+        "cannon",
+        "g8",
+        "a2",
+        "end",
+        "pass",
+        "commit",
+        "SC@d2",
+        "T@c4",
+        ",",
+        ", ",
+        " ",
+        "-",
+        "x",
+        "aa10",
+        "dp120",
+        "zz9",
+        "0",
+        "€",
+        "tow tow",
+        "e5-e7 tow",
+        "tow d4",
+    ]);
+    prop::collection::vec(word, 0..12).prop_map(|words| words.concat())
 }
 
 /// Parses a scenario; if it is valid, builds its rules and plays up to `steps` legal actions
@@ -127,6 +215,17 @@ fn mutated_scenario() -> impl Strategy<Value = String> {
         "free-setup = true\n",
         "files = 120\n",
         "ranks = 4\n",
+        "family = \"wargame\"\n",
+        "[rules.fire-range]\nA = 20\n",
+        "[rules.levels]\nT = 1\n",
+        "tow-artillery = 10\n",
+        "tow-infantry = 0\n",
+        "actions-per-turn = 0\n",
+        "infantry-cover-range = 10\n",
+        "banner-planting = true\n",
+        "class = \"other\"",
+        "class = \"cannon\"",
+        "\"SC@a1:h8\"",
     ]);
     (prop::sample::select(seeds()), prop::collection::vec((any::<prop::sample::Index>(), 0usize..12, snippet), 1..6))
         .prop_map(|(seed, edits)| {
@@ -156,6 +255,21 @@ proptest! {
             let _ = parse_action(t, &pieces);
             let _ = parse_turn(t, &pieces);
             let _ = t.parse::<Square>();
+        }
+    }
+
+    /// WarGame notation: `e5-e7 tow d4`, `g8 cannon a2`, captures and ends, in pieces. What
+    /// reads is written back as text that reads as the same action.
+    #[test]
+    fn wargame_actions_never_panic_and_read_back(text in wargame_text()) {
+        let pieces = pieces();
+        if let Ok(action) = parse_action(&text, &pieces) {
+            let written = format_action(&action, &pieces);
+            prop_assert_eq!(parse_action(&written, &pieces), Ok(action), "{:?} written {:?}", text, written);
+        }
+        if let Ok(turn) = parse_turn(&text, &pieces) {
+            let written: Vec<String> = turn.iter().map(|a| format_action(a, &pieces)).collect();
+            prop_assert_eq!(parse_turn(&written.join(", "), &pieces), Ok(turn), "{:?}", text);
         }
     }
 
@@ -244,4 +358,20 @@ fn big_overlapping_regions_are_cheap() {
     // overlap.
     assert_eq!(e.field, "setup.white", "{e}");
     assert!(e.message.contains("more pieces are placed than the board has squares"), "{e}");
+}
+
+/// The WarGame seed exercises the WarGame actions: its start lists moves, shots and tows, and
+/// the written forms of a tow and a shot read back.
+#[test]
+fn the_wargame_seed_reaches_shots_and_tows() {
+    let scenario = Scenario::parse(WARGAME, "wargame.toml").expect("the seed is valid");
+    let rules = scenario.ruleset(&[]).expect("it builds");
+    let actions = rules.legal_action_list(&rules.start());
+    assert!(actions.iter().any(|a| matches!(a, Action::Tow { .. })), "{actions:?}");
+    assert!(actions.iter().any(|a| matches!(a, Action::Fire { .. })), "{actions:?}");
+    let pieces = &scenario.pieces;
+    for text in ["e5-e7 tow d4", "g8 cannon a2", "c3xc5"] {
+        let action = parse_action(text, pieces).expect("reads");
+        assert_eq!(parse_action(&format_action(&action, pieces), pieces), Ok(action));
+    }
 }

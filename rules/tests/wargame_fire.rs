@@ -232,3 +232,258 @@ fn infantry_on_hills_by_infantry_replacement() {
     assert!(!kills(Role::Tank, How::Replacement, Role::Infantry, "hills"));
     assert!(!kills(Role::Artillery, How::AdjacentFire, Role::Infantry, "hills"));
 }
+
+/// Whether fire passes between the two ends of a drawn board, the first row drawn being the
+/// top. `a` and `b` are the ends (artillery of range 9 on open ground), `S` White's
+/// commanders (a Supreme Commander, then a Tank Commander), `x` a unit, `F` trees, `^` a hill,
+/// `T` a town, `.` open ground; rank 1 and file a at the bottom left. The shot is tried both
+/// ways, each end in turn being White's artillery shooting Black's, and must agree ("A sees B
+/// exactly when B sees A").
+fn sees(picture: &str) -> bool {
+    let rows: Vec<&str> = picture.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    let (mut ends, mut commanders, mut units) = (Vec::new(), Vec::new(), Vec::new());
+    let mut terrain: Vec<(&str, Vec<String>)> = vec![("trees", vec![]), ("hills", vec![]), ("towns", vec![])];
+    for (i, row) in rows.iter().enumerate() {
+        let rank = rows.len() - i;
+        for (file, c) in row.chars().enumerate() {
+            let name = format!("{}{rank}", char::from(b'a' + file as u8));
+            match c {
+                'a' | 'b' => ends.push((c, name)),
+                'S' => commanders.push(name),
+                'x' => units.push(format!("I@{name}")),
+                'F' => terrain[0].1.push(name),
+                '^' => terrain[1].1.push(name),
+                'T' => terrain[2].1.push(name),
+                '.' => {}
+                other => panic!("unknown cell `{other}` in the picture"),
+            }
+        }
+    }
+    ends.sort();
+    let [(_, a), (_, b)] = <[(char, String); 2]>::try_from(ends).expect("two ends, a and b");
+    let mut shots = Vec::new();
+    for (shooter, target) in [(&a, &b), (&b, &a)] {
+        let mut white: Vec<String> = commanders.iter().zip(["SC", "TC"]).map(|(sq, s)| format!("{s}@{sq}")).collect();
+        white.push(format!("A@{shooter}"));
+        white.extend(units.iter().cloned());
+        let list = |items: &[String]| items.iter().map(|s| format!("\"{s}\"")).collect::<Vec<_>>().join(", ");
+        let mut board = String::from("[board]\nfiles = 12\nranks = 12\n");
+        for (kind, squares) in &terrain {
+            if !squares.is_empty() {
+                board.push_str(&format!("{kind} = [{}]\n", list(squares)));
+            }
+        }
+        let text = format!(
+            "name = \"drawn\"\nfamily = \"wargame\"\n{board}{HEAD}\n[rules.fire-range]\nA = 9\n[setup]\nwhite = [{}]\nblack = [\"SC@l12\", \"A@{target}\"]\n",
+            list(&white)
+        );
+        let scenario = warlord_rules::Scenario::parse(&text, "drawn.toml").unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let rules = scenario.wargame(&[]).unwrap_or_else(|e| panic!("{e}"));
+        let start = warlord_rules::Ruleset::start(&rules);
+        shots.push(legal(&rules, &start, fire(shooter, target)));
+    }
+    assert_eq!(shots[0], shots[1], "{a} to {b} and back:\n{picture}");
+    shots[0]
+}
+
+// Rulings 17: "If t is exactly half-way between two rows, the two cells (i, t - 1/2) and
+// (i, t + 1/2) are a pair, as on a knight's-move line: fire passes unless both block."
+// Slope 1/2 over 4 columns: a pair, a cell, a pair.
+#[test]
+fn a_half_way_pair_blocks_only_when_both_cells_block() {
+    assert!(sees(
+        "S...b
+         .....
+         a...S"
+    ));
+    assert!(sees(
+        "S...b
+         .x...
+         a...S"
+    ));
+    assert!(sees(
+        "S...b
+         .....
+         ax..S"
+    ));
+    assert!(!sees(
+        "S...b
+         .x...
+         ax..S"
+    ));
+    // One cell of each pair: both pairs still let fire through.
+    assert!(sees(
+        "S..xb
+         .x...
+         a...S"
+    ));
+    assert!(!sees(
+        "S..xb
+         ...x.
+         a...S"
+    ));
+    // Trees and a unit make a pair block too ("a unit (either side) or non-open terrain").
+    assert!(!sees(
+        "S...b
+         .F...
+         ax..S"
+    ));
+    // "If t is a whole number, cell (i, t) lies on the line and blocks by itself."
+    assert!(!sees(
+        "S...b
+         ..x..
+         a...S"
+    ));
+    assert!(!sees(
+        "S...b
+         ..^..
+         a...S"
+    ));
+}
+
+// Rulings 17: "Where the line passes exactly through a corner of four cells (diagonals, and
+// slopes like 1/3 or 3/5), the two cells beside the corner that the line does not enter are a
+// pair too."
+#[test]
+fn a_diagonal_passes_a_corner_unless_both_cells_beside_it_block() {
+    // From a1 to d4: the cells b2 and c3 lie on the line; the corners between them have the
+    // pairs b1 and a2, c2 and b3, d3 and c4.
+    assert!(sees(
+        "...b
+         S...
+         ....
+         a..S"
+    ));
+    assert!(sees(
+        "...b
+         S...
+         ....
+         ax.S"
+    ));
+    assert!(!sees(
+        "...b
+         S...
+         x...
+         ax.S"
+    ));
+    // One cell beside each of two corners: clear.
+    assert!(sees(
+        "...b
+         Sx.x
+         ....
+         a..S"
+    ));
+    // Both beside the middle corner (trees and a unit): blocked.
+    assert!(!sees(
+        "...b
+         Sx..
+         ..F.
+         a..S"
+    ));
+    // The cells on the diagonal block by themselves.
+    assert!(!sees(
+        "...b
+         S.x.
+         ....
+         a..S"
+    ));
+    assert!(!sees(
+        "...b
+         S...
+         .T..
+         a..S"
+    ));
+}
+
+#[test]
+fn a_slope_of_one_third_passes_one_corner() {
+    // From a1 to d2: t = 1/3 and 2/3, the nearest cells b1 and c2 block by themselves; the
+    // line passes the corner between b1, c1, b2 and c2, so c1 and b2 are a pair.
+    assert!(sees(
+        "S..b
+         a..S"
+    ));
+    assert!(!sees(
+        "S..b
+         ax.S"
+    ));
+    assert!(!sees(
+        "S.xb
+         a..S"
+    ));
+    assert!(sees(
+        "S..b
+         a.xS"
+    ));
+    assert!(sees(
+        "Sx.b
+         a..S"
+    ));
+    assert!(!sees(
+        "Sx.b
+         a.xS"
+    ));
+    assert!(!sees(
+        "S^.b
+         a.FS"
+    ));
+}
+
+#[test]
+fn a_slope_of_three_fifths_passes_one_corner_between_nearest_cells() {
+    // From a1 to f4: t = 0.6, 1.2, 1.8, 2.4: the nearest cells b2, c2, d3 and e3 block by
+    // themselves; the line passes the corner at (2.5, 1.5), so d2 and c3 are a pair.
+    assert!(sees(
+        "S....b
+         ......
+         ......
+         a....S"
+    ));
+    for cell in ["b2", "c2", "d3", "e3"] {
+        let mut rows = [*b"S....b", *b"......", *b"......", *b"a....S"];
+        let (file, rank) = (usize::from(cell.as_bytes()[0] - b'a'), usize::from(cell.as_bytes()[1] - b'1'));
+        rows[3 - rank][file] = b'x';
+        let picture = rows.iter().map(|r| String::from_utf8_lossy(r).into_owned()).collect::<Vec<_>>().join("\n");
+        assert!(!sees(&picture), "{cell} is on the line:\n{picture}");
+    }
+    assert!(sees(
+        "S....b
+         ..x...
+         ......
+         a....S"
+    ));
+    assert!(sees(
+        "S....b
+         ......
+         ...x..
+         a....S"
+    ));
+    assert!(!sees(
+        "S....b
+         ..x...
+         ...x..
+         a....S"
+    ));
+}
+
+// Rulings 17: "Otherwise the nearest cell (i, round(t)) blocks by itself." The line from a1
+// to f3 (slope 2/5) also grazes b2 (t = 0.4 in column b) and e2, which do not block; b1 and
+// e3 do.
+#[test]
+fn only_the_nearest_cell_of_a_column_blocks() {
+    assert!(sees(
+        "S....b
+         .x..x.
+         a....S"
+    ));
+    assert!(!sees(
+        "S....b
+         ......
+         ax...S"
+    ));
+    assert!(!sees(
+        "S...xb
+         ......
+         a....S"
+    ));
+}

@@ -32,6 +32,20 @@ fn artillery_is_towed_over_open_ground_and_towns_only_and_not_by_the_supreme_com
     assert!(!legal(&rules, &pos, tow("d4", "f4", "c4")), "leaders tow artillery, not infantry");
 }
 
+/// The artillery "follows along behind the leader, moving into the spaces the leader is
+/// moving out of", and "Hills cost 2 to move onto [no artillery]": a leader on a hill tows no
+/// artillery (found by the reference model, `wargame_reference.rs`).
+#[test]
+fn a_leader_on_a_hill_tows_no_artillery_since_artillery_never_moves_onto_a_hill() {
+    let hill: &[&str] = &["d4"];
+    let (rules, pos) = game(&[("hills", hill)], &["SC@a1", "IC@d4", "A@c4"], &["SC@l12"]);
+    assert!(!legal(&rules, &pos, tow("d4", "e4", "c4")), "the artillery would end on d4");
+    assert!(!legal(&rules, &pos, tow("d4", "f4", "c4")), "the artillery would pass d4");
+    let trees: &[&str] = &["c4"];
+    let (rules, pos) = game(&[("trees", trees)], &["SC@a1", "IC@d4", "A@c4"], &["SC@l12"]);
+    assert!(legal(&rules, &pos, tow("d4", "f4", "c4")), "out of trees is fine");
+}
+
 #[test]
 fn a_tank_tows_adjacent_infantry_up_to_3_squares_and_only_the_tank_needs_command() {
     // The infantry on e5 is 4 squares from the only leader: it cannot act, but may be towed.

@@ -59,6 +59,16 @@ impl WarGameRules {
                 return Err(stop.reason(kind));
             }
         }
+        // The towed piece moves into the tower's square and each square it leaves after it:
+        // it must be able to enter them ("Hills cost 2 to move onto [no artillery]").
+        let mut at = from;
+        for _ in 0..n {
+            let terrain = self.board.terrain(at);
+            if enter_cost(self.config.kind(load.kind), terrain).is_none() {
+                return Err(format!("the towed {} would move onto {at}, {}", load_role.name(), terrain.name()));
+            }
+            at = self.board.step(at, step).expect("on the line");
+        }
         let end = if n == 1 { from } else { self.board.step(to, (-step.0, -step.1)).expect("on the line") };
         Ok(end)
     }

@@ -5,7 +5,7 @@ use warlord_rules::wargame::WarGameRules;
 use warlord_rules::{Action, Position, Ruleset, Scenario, Square};
 
 /// The pieces and rules of the text, as the shipped scenario writes them.
-const HEAD: &str = r#"
+pub const HEAD: &str = r#"
 [rules]
 actions-per-turn = 10
 [rules.levels]

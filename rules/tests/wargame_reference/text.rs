@@ -1,0 +1,168 @@
+//! The pieces, numbers, terrain costs and capture tables of WarGame 1, copied from the text
+//! (file 003 of the seeds) and the decisions of docs/RULES.md, "WarGame 1". Written again here
+//! from the text, without the engine's tables.
+
+#![allow(dead_code)]
+
+use warlord_rules::Terrain;
+
+/// What a piece is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Role {
+    /// A commander.
+    Leader,
+    /// A tank.
+    Tank,
+    /// Infantry.
+    Infantry,
+    /// Artillery.
+    Artillery,
+    /// The Command Post (the banner).
+    CommandPost,
+}
+
+/// A piece kind: its role and, for leaders, level and communication range (rulings 19).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Kind {
+    /// Its role.
+    pub role: Role,
+    /// Supreme Commander 3, Tank Commanders 2, Infantry and Artillery Commanders 1; units 0.
+    pub level: u8,
+    /// "Supreme Commander - 9", "Tank Commander - 6", "Inf/Art Commanders - 3".
+    pub communication: u32,
+}
+
+/// The kind of a piece by the symbol the scenarios give it.
+pub fn kind(symbol: &str) -> Kind {
+    let leader = |level, communication| Kind { role: Role::Leader, level, communication };
+    let unit = |role| Kind { role, level: 0, communication: 0 };
+    match symbol {
+        "SC" => leader(3, 9),
+        "TC" => leader(2, 6),
+        "IC" | "AC" => leader(1, 3),
+        "T" => unit(Role::Tank),
+        "I" => unit(Role::Infantry),
+        "A" => unit(Role::Artillery),
+        "CP" => unit(Role::CommandPost),
+        other => panic!("WarGame 1 has no piece `{other}`"),
+    }
+}
+
+/// The Supreme Commander's level: a leader of this level is always in command.
+pub const TOP_LEVEL: u8 = 3;
+/// "Activation range is 3 for all leaders."
+pub const ACTIVATION_RANGE: u32 = 3;
+/// "Each player may move up to 10 different pieces per turn" (rulings 20: 10 actions).
+pub const ACTIONS_PER_TURN: usize = 10;
+/// "Lower-level leaders tow artillery 2 in open terrain or town."
+pub const TOW_ARTILLERY: i32 = 2;
+/// "Tanks tow infantry (up to) 3 squares/turn."
+pub const TOW_INFANTRY: i32 = 3;
+
+/// "Leaders move 4", "Tanks move 3", "Infantry moves 2", "Artillery moves 1".
+pub fn movement(role: Role) -> u32 {
+    match role {
+        Role::Leader => 4,
+        Role::Tank => 3,
+        Role::Infantry => 2,
+        Role::Artillery => 1,
+        Role::CommandPost => 0,
+    }
+}
+
+/// "Range over open spaces: Artillery 3, Tank 2, Leader 1, Infantry 0"; infantry has "range
+/// 1 if in trees, towns, or hills".
+pub fn fire_range(role: Role, standing_on: Terrain) -> u32 {
+    match role {
+        Role::Artillery => 3,
+        Role::Tank => 2,
+        Role::Leader => 1,
+        Role::Infantry if standing_on == Terrain::Open => 0,
+        Role::Infantry => 1,
+        Role::CommandPost => 0,
+    }
+}
+
+/// "Leaders and Tanks are vehicles."
+pub fn vehicle(role: Role) -> bool {
+    matches!(role, Role::Leader | Role::Tank)
+}
+
+/// The movement points a piece pays to enter a square, or `None` if it never may: open
+/// ground and towns 1 ("in open terrain or town"), "Hills cost 2 to move onto [no artillery]",
+/// "Trees cost vehicles 4 to enter [no tanks]" (infantry and artillery "move ... in open
+/// terrain, trees, or town" at 1), water never (rulings 9).
+pub fn entry_cost(role: Role, terrain: Terrain) -> Option<u32> {
+    match (terrain, role) {
+        (Terrain::Water, _) | (_, Role::CommandPost) => None,
+        (Terrain::Open | Terrain::Town, _) => Some(1),
+        (Terrain::Hill, Role::Artillery) => None,
+        (Terrain::Hill, _) => Some(2),
+        (Terrain::Trees, Role::Tank) => None,
+        (Terrain::Trees, Role::Leader) => Some(4),
+        (Terrain::Trees, _) => Some(1),
+    }
+}
+
+/// How a piece tries to kill.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Way {
+    /// Moving onto it; infantry rifle fire ("rifle capture instead of replacement") too.
+    Replacement,
+    /// Fire from a square next to it ("adjacent", "directly adjacent").
+    AdjacentFire,
+    /// Fire from farther away.
+    DistantFire,
+}
+
+/// Whether `attacker` kills `defender` standing on `terrain` in the way `way`: the text's
+/// tables, and anything at all where no table speaks (open ground, the Command Post).
+pub fn kills(attacker: Role, way: Way, defender: Role, terrain: Terrain) -> bool {
+    use Role::{Artillery as Art, Infantry as Inf, Leader as Ldr, Tank};
+    use Way::{AdjacentFire as Adj, Replacement as Rep};
+    let by = (attacker, way);
+    match (terrain, defender) {
+        // "Deterministic captures allowed when defender is in town:"
+        // "Infantry only captured by artillery directly adjacent [and shooting];"
+        (Terrain::Town, Inf) => by == (Art, Adj),
+        // "Artillery only captured by tanks directly adjacent;"
+        (Terrain::Town, Art) => by == (Tank, Adj),
+        // "Tanks in town only captured by infantry replacement."
+        (Terrain::Town, Tank) => by == (Inf, Rep),
+        // "Leaders captured by tank or inf replacement only."
+        (Terrain::Town, Ldr) => by == (Tank, Rep) || by == (Inf, Rep),
+        // "Leaders in trees killed by: Infantry by replacement. Artillery directly adjacent.
+        // Tank directly adjacent. Leaders never kill leaders in trees."
+        (Terrain::Trees, Ldr) => by == (Inf, Rep) || by == (Art, Adj) || by == (Tank, Adj),
+        // "Artillery in trees killed by: adjacent tank or adjacent artillery, never by
+        // infantry or leaders"
+        (Terrain::Trees, Art) => by == (Tank, Adj) || by == (Art, Adj),
+        // "Infantry in trees killed by: adjacent tank; adjacent artillery; infantry
+        // replacement. never by leaders"
+        (Terrain::Trees, Inf) => by == (Tank, Adj) || by == (Art, Adj) || by == (Inf, Rep),
+        // "Tanks on hills killed by: Adjacent artillery; Infantry replacement; Tank
+        // replacement."
+        (Terrain::Hill, Tank) => by == (Art, Adj) || by == (Inf, Rep) || by == (Tank, Rep),
+        // "Leaders on hills killed by: Infantry replacement; Tank replacement."
+        (Terrain::Hill, Ldr) => by == (Inf, Rep) || by == (Tank, Rep),
+        // "Infantry on hills killed by: Infantry replacement."
+        (Terrain::Hill, Inf) => by == (Inf, Rep),
+        _ => true,
+    }
+}
+
+/// "Tanks may overrun Leaders and Infantry only." "Leaders may overrun Infantry and Artillery
+/// only." "Units in trees and towns may never be overrun."
+pub fn overruns(attacker: Role, defender: Role, terrain: Terrain) -> bool {
+    let kinds = match attacker {
+        Role::Tank => matches!(defender, Role::Leader | Role::Infantry),
+        Role::Leader => matches!(defender, Role::Infantry | Role::Artillery),
+        _ => false,
+    };
+    kinds && !matches!(terrain, Terrain::Trees | Terrain::Town)
+}
+
+/// Infantry rifle fire kills "an adjacent enemy leader, infantry, or artillery piece".
+pub fn rifle_target(defender: Role) -> bool {
+    matches!(defender, Role::Leader | Role::Infantry | Role::Artillery)
+}
