@@ -54,20 +54,12 @@ impl WarGameRules {
             return Err(format!("this tow reaches {max} squares; {from} to {to} is {n}"));
         }
         let step = (df.signum(), dr.signum());
-        if let (reached, Some(stop)) = self.tow_line(pos, from, step, kind, n as u8, open_only) {
+        let load_kind = self.config.kind(load.kind);
+        let tow = TowKind { tower: kind, load: load_kind, max: n as u8, open_only };
+        if let (reached, Some(stop)) = self.tow_line(pos, from, step, &tow) {
             if i32::from(reached) < n {
-                return Err(stop.reason(kind));
+                return Err(stop.reason(kind, load_kind));
             }
-        }
-        // The towed piece moves into the tower's square and each square it leaves after it:
-        // it must be able to enter them ("Hills cost 2 to move onto [no artillery]").
-        let mut at = from;
-        for _ in 0..n {
-            let terrain = self.board.terrain(at);
-            if enter_cost(self.config.kind(load.kind), terrain).is_none() {
-                return Err(format!("the towed {} would move onto {at}, {}", load_role.name(), terrain.name()));
-            }
-            at = self.board.step(at, step).expect("on the line");
         }
         let end = if n == 1 { from } else { self.board.step(to, (-step.0, -step.1)).expect("on the line") };
         Ok(end)
@@ -96,17 +88,18 @@ impl WarGameRules {
             return;
         }
         for towed in self.board.neighbours(from) {
-            let (max, open_only) = match pos.piece_at(towed) {
+            let tow = match pos.piece_at(towed) {
                 Some(p) if p.side == tower.side && !pos.has_moved(towed) => {
-                    match self.tow_reach(kind, self.config.kind(p.kind).role) {
-                        Some(reach) => reach,
+                    let load = self.config.kind(p.kind);
+                    match self.tow_reach(kind, load.role) {
+                        Some((max, open_only)) => TowKind { tower: kind, load, max, open_only },
                         None => continue,
                     }
                 }
                 _ => continue,
             };
             for &step in Geometry::Square.neighbour_steps() {
-                let (reached, _) = self.tow_line(pos, from, step, kind, max, open_only);
+                let (reached, _) = self.tow_line(pos, from, step, &tow);
                 let mut to = from;
                 for _ in 0..reached {
                     to = self.board.step(to, step).expect("the tow line is on the board");
@@ -116,21 +109,20 @@ impl WarGameRules {
         }
     }
 
-    /// How many squares (up to `max`) a piece of `kind` on `from` may tow along `step`, and why
-    /// it may not go one more: every square entered must be empty (and open ground or a town
-    /// when `open_only`), and a tank pays its movement points.
-    fn tow_line(
-        &self,
-        pos: &Position,
-        from: Square,
-        step: (i32, i32),
-        kind: &KindRules,
-        max: u8,
-        open_only: bool,
-    ) -> (u8, Option<TowStop>) {
+    /// How many squares (up to `tow.max`) the piece on `from` may tow along `step`, and why it
+    /// may not go one more: every square the tower enters must be empty (and open ground or a
+    /// town when `tow.open_only`), a tank pays its movement points, and the towed piece must be
+    /// able to enter each square the tower leaves ("moving into the spaces the leader is moving
+    /// out of"; "Hills cost 2 to move onto [no artillery]").
+    fn tow_line(&self, pos: &Position, from: Square, step: (i32, i32), tow: &TowKind) -> (u8, Option<TowStop>) {
+        let TowKind { tower: kind, load, max, open_only } = *tow;
         let mut at = from;
         let mut spent = 0u8;
         for k in 0..max {
+            let left = self.board.terrain(at);
+            if enter_cost(load, left).is_none() {
+                return (k, Some(TowStop::LoadNever(at, left)));
+            }
             let Some(next) = self.board.step(at, step) else { return (k, Some(TowStop::OffBoard)) };
             let terrain = self.board.terrain(next);
             if open_only && !matches!(terrain, Terrain::Open | Terrain::Town) {
@@ -150,6 +142,14 @@ impl WarGameRules {
     }
 }
 
+/// Who tows whom, how far at most, and whether over open ground and towns only.
+struct TowKind<'a> {
+    tower: &'a KindRules,
+    load: &'a KindRules,
+    max: u8,
+    open_only: bool,
+}
+
 /// Why a tow cannot go one square further.
 enum TowStop {
     /// The board ends.
@@ -160,13 +160,15 @@ enum TowStop {
     Never(Terrain),
     /// The square is occupied.
     Occupied(Square),
+    /// The towed piece never enters the square the tower leaves.
+    LoadNever(Square, Terrain),
     /// The tank's movement points would be exceeded (what the tow would cost).
     Points(u8),
 }
 
 impl TowStop {
     /// The reason, for the player.
-    fn reason(&self, kind: &KindRules) -> String {
+    fn reason(&self, kind: &KindRules, load: &KindRules) -> String {
         match self {
             TowStop::OffBoard => "the tow leaves the board".to_string(),
             TowStop::NotOpen(at, terrain) => {
@@ -174,6 +176,9 @@ impl TowStop {
             }
             TowStop::Never(terrain) => format!("a {} never enters {}", kind.role.name(), terrain.name()),
             TowStop::Occupied(at) => format!("{at} is occupied: a tow moves onto empty squares only"),
+            TowStop::LoadNever(at, terrain) => {
+                format!("the towed {} would move onto {at}, {}", load.role.name(), terrain.name())
+            }
             TowStop::Points(spent) => {
                 format!("the tank has {} movement points and this tow costs {spent}", kind.movement)
             }
