@@ -28,8 +28,9 @@ export class BoardControl {
   private hovered: string | null = null;
   /** The chooser's action under the pointer, if any. */
   private looked: LegalAction | null = null;
-  /** The open chooser, if any. */
+  /** The open chooser, if any, and the actions it offers. */
   private menu: HTMLElement | null = null;
+  private menuOptions: LegalAction[] = [];
   private onSelect: (actions: LegalAction[]) => void = () => undefined;
 
   /** A board for `info`, seen from `orientation`, showing `state` until told otherwise. */
@@ -91,7 +92,15 @@ export class BoardControl {
 
   private click(square: string): void {
     if (!this.interactive) return;
+    // With the chooser open, a click on a piece taking part in just one of its actions (the
+    // piece a tow would take along) chooses that action.
+    const joined = this.menuOptions.filter((a) => a.with.includes(square) || a.carries.some((c) => c.from === square));
     this.closeMenu();
+    if (joined.length === 1 && joined[0]) {
+      this.selected = null;
+      this.act(joined[0]);
+      return;
+    }
     const state = this.state;
     if (this.placing !== null) {
       const place = placementsOf(state, this.placing).get(square);
@@ -130,7 +139,12 @@ export class BoardControl {
       return;
     }
     this.closeMenu();
-    const menu = h("div", { class: "chooser", id: "chooser", role: "menu" }, h("p", {}, "Which action?"));
+    const joining = options.some((a) => a.with.length > 0 || a.carries.length > 0);
+    const menu = h(
+      "div",
+      { class: "chooser", id: "chooser", role: "menu" },
+      h("p", {}, joining ? "Which action? (Or click the piece that takes part.)" : "Which action?"),
+    );
     for (const action of options) {
       const item = h(
         "button",
@@ -156,6 +170,7 @@ export class BoardControl {
     }
     menu.append(h("button", { type: "button", class: "secondary", onclick: () => this.closeMenu() }, "Cancel"));
     this.menu = menu;
+    this.menuOptions = options;
     this.board.element.append(menu);
   }
 
@@ -168,6 +183,7 @@ export class BoardControl {
   private closeMenu(): void {
     this.menu?.remove();
     this.menu = null;
+    this.menuOptions = [];
     this.looked = null;
   }
 

@@ -1,8 +1,9 @@
 // A turn of the skirmish teaching scenario played by clicks alone: a shot (its line of fire
 // drawn while the target is pointed at), an overrun (the piece it would capture marked), a
 // tow chosen in the chooser among the actions to the same square (the towed piece's path
-// drawn), and a plain move; then the turn is sent and the server's move list holds all four,
-// the board draws the last turn's paths (the towed piece's too) and the chain of command.
+// drawn) or by clicking the piece to tow, and a plain move; then the turn is sent and the
+// server's move list holds all four, and the board draws the last turn's paths (the towed
+// piece's too) and the chain of command.
 import type { Page } from "@playwright/test";
 import type { Created } from "../../src/api/types";
 import { apiState, clickSquare, expect, seatOf, SHOTS, squarePoint, test } from "./helpers";
@@ -53,6 +54,15 @@ test("a turn with a shot, an overrun, a tow and a move, all by clicks", async ({
   await expect(board).toHaveAttribute("data-lines", /carry:a3 b4/);
   await page.screenshot({ path: `${SHOTS}/skirmish-tow-chooser.png` });
   await tow.click();
+  await expect(chooser).toHaveCount(0);
+  await expect(proposed).toHaveText(["g3 cannon g6", "d4-d7", "b3-b5 tow a3"]);
+  // Taken back and chosen again by clicking the piece to tow while the chooser is open.
+  await page.locator("#undo").click();
+  await expect(proposed).toHaveText(["g3 cannon g6", "d4-d7"]);
+  await clickSquare(page, "b3");
+  await clickSquare(page, "b5");
+  await expect(chooser).toContainText("click the piece that takes part");
+  await clickSquare(page, "a3");
   await expect(chooser).toHaveCount(0);
   await expect(proposed).toHaveText(["g3 cannon g6", "d4-d7", "b3-b5 tow a3"]);
 
