@@ -129,6 +129,25 @@ impl Action {
             Action::EndTurn => None,
         }
     }
+
+    /// The other pieces the action moves, each with the square it leaves and the square it
+    /// ends on, read from the action alone (for a UI to draw): a tow's towed piece, which
+    /// follows into the squares the tower leaves and ends on the last of them (the tower's
+    /// starting square after a tow of one square). Empty for every other action.
+    #[must_use]
+    pub fn carried(&self) -> Vec<(Square, Square)> {
+        match *self {
+            Action::Tow { from, to, towed } => {
+                let back = |a: u8, b: u8| (i16::from(b) - i16::from(a)).signum();
+                let (df, dr) = (back(from.file, to.file), back(from.rank, to.rank));
+                let before = |x: u8, d: i16| u8::try_from(i16::from(x) - d).unwrap_or(x);
+                let one_step = from.file.abs_diff(to.file) <= 1 && from.rank.abs_diff(to.rank) <= 1;
+                let end = if one_step { from } else { Square::new(before(to.file, df), before(to.rank, dr)) };
+                vec![(towed, end)]
+            }
+            _ => Vec::new(),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -214,6 +214,9 @@ pub struct Hints {
     /// For each piece of the side to move that could act now, the squares of the pieces that
     /// could order it (a piece that may act by itself names its own square).
     pub links: Vec<(Square, Vec<Square>)>,
+    /// The chain of command (families with one), of both sides: pairs of squares (a leader
+    /// relaying command, a leader it holds in command), for a UI to draw as links.
+    pub relays: Vec<(Square, Square)>,
 }
 
 /// A count per side that the rules keep and a UI shows (leaders captured, ...).

@@ -42,6 +42,7 @@ builtin![
     "fanatics-120x120",
     "medieval",
     "wargame-1",
+    "wargame-1-skirmish",
 ];
 
 /// The shipped scenario with this id.

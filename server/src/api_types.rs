@@ -7,7 +7,7 @@ use crate::analysis::{AnalysisBody, PreviewBody, RecordBody, RecordTurnBody};
 use crate::game::{AiSeat, ClockConfig, ClockView, Mode};
 use crate::render::{
     ActionView, BoardInfo, CommandLink, GameInfo, HintsView, LegalAction, MoveListTurn, OutcomeView, PieceInfo,
-    PieceView, ScenarioBoard, ScenarioEntry, ScenarioInfo, StateView, ToPlace, TurnView,
+    PieceView, ScenarioBoard, ScenarioEntry, ScenarioInfo, StateView, Step, ToPlace, TurnView,
 };
 use ts_rs::{Config, TS};
 use warlord_rules::{
@@ -57,6 +57,7 @@ fn typescript() -> String {
         declaration::<BoardInfo>(&cfg),
         declaration::<PieceInfo>(&cfg),
         declaration::<GameInfo>(&cfg),
+        declaration::<Step>(&cfg),
         declaration::<ActionView>(&cfg),
         declaration::<LegalAction>(&cfg),
         declaration::<CommandLink>(&cfg),

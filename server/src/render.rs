@@ -208,6 +208,18 @@ pub struct ActionView {
     pub to: Option<Square>,
     /// For a placement, the kind placed.
     pub place: Option<u8>,
+    /// The other pieces it moves (a towed piece), each from the square it leaves to the one
+    /// it ends on.
+    pub carries: Vec<Step>,
+}
+
+/// A piece's move from one square to another.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct Step {
+    /// The square it leaves.
+    pub from: Square,
+    /// The square it ends on.
+    pub to: Square,
 }
 
 /// One legal action, described by the rules in the position it is legal in.
@@ -223,6 +235,9 @@ pub struct LegalAction {
     pub captures: Vec<Square>,
     /// The odds of an attack or a shot.
     pub combat: Option<Combat>,
+    /// For a shot, the cells its line of fire crosses, in order from the firer (for the UI
+    /// to draw); empty for other actions.
+    pub line: Vec<Square>,
 }
 
 /// What the rules tell the UI about the position.
@@ -233,6 +248,9 @@ pub struct HintsView {
     /// For each piece of the viewer that could act now (its turn only), the squares of the
     /// pieces that could order it.
     pub links: Vec<CommandLink>,
+    /// The chain of command, of both sides: each link from a leader relaying command to a
+    /// leader it holds in command.
+    pub relays: Vec<Step>,
 }
 
 /// The commanders that could order one piece.
@@ -283,6 +301,7 @@ pub fn action_view(action: Action, rules: &dyn Ruleset) -> ActionView {
             Action::Place { kind, .. } => Some(kind),
             _ => None,
         },
+        carries: action.carried().into_iter().map(|(from, to)| Step { from, to }).collect(),
     }
 }
 
@@ -291,7 +310,14 @@ pub fn action_view(action: Action, rules: &dyn Ruleset) -> ActionView {
 fn stored_action_view(text: &str, rules: &dyn Ruleset) -> ActionView {
     match parse_action(text, rules.pieces()) {
         Ok(action) => action_view(action, rules),
-        Err(_) => ActionView { text: text.to_string(), kind: ActionKind::Move, from: None, to: None, place: None },
+        Err(_) => ActionView {
+            text: text.to_string(),
+            kind: ActionKind::Move,
+            from: None,
+            to: None,
+            place: None,
+            carries: Vec::new(),
+        },
     }
 }
 
@@ -379,6 +405,7 @@ pub fn state_view(game: &Game, viewer: Viewer, now_ms: i64) -> StateView {
         } else {
             Vec::new()
         },
+        relays: hints.relays.into_iter().map(|(from, to)| Step { from, to }).collect(),
     };
     let shows_turn = *phase != Phase::Setup || viewer.side() == Some(to_move);
     let turn = TurnView {
@@ -439,6 +466,7 @@ fn legal_actions(rules: &dyn Ruleset, pos: &Position) -> Vec<LegalAction> {
                 with: info.with,
                 captures: info.captures.into_iter().map(|(sq, _)| sq).collect(),
                 combat: info.combat,
+                line: info.line,
             }
         })
         .collect()

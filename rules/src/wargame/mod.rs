@@ -7,6 +7,7 @@ mod captures;
 mod command;
 mod config;
 mod fire;
+mod hints;
 mod movement;
 mod options;
 mod setup;
@@ -281,6 +282,7 @@ impl Ruleset for WarGameRules {
                 hints.commanders.push(Commander { square, side, range: u32::from(range), area, left, capacity: 1 });
             }
         }
+        hints.relays = self.command_relays(pos);
         if pos.phase != Phase::Play {
             return hints;
         }

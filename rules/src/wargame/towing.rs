@@ -61,8 +61,9 @@ impl WarGameRules {
                 return Err(stop.reason(kind, load_kind));
             }
         }
-        let end = if n == 1 { from } else { self.board.step(to, (-step.0, -step.1)).expect("on the line") };
-        Ok(end)
+        // Where the towed piece ends is read from the action, as a UI reads it.
+        let carried = Action::Tow { from, to, towed }.carried();
+        Ok(carried.first().map_or(from, |&(_, end)| end))
     }
 
     /// How far a piece of `kind` tows one of role `load`, and whether only over open ground

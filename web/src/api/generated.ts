@@ -354,6 +354,16 @@ turn_unit: string,
  */
 read_only: ReadOnly | null, };
 
+export type Step = { 
+/**
+ * The square it leaves.
+ */
+from: Square, 
+/**
+ * The square it ends on.
+ */
+to: Square, };
+
 export type ActionView = { 
 /**
  * The action in the project notation: what to send back to play it.
@@ -374,7 +384,12 @@ to: Square | null,
 /**
  * For a placement, the kind placed.
  */
-place: number | null, };
+place: number | null, 
+/**
+ * The other pieces it moves (a towed piece), each from the square it leaves to the one
+ * it ends on.
+ */
+carries: Array<Step>, };
 
 export type LegalAction = { 
 /**
@@ -389,6 +404,11 @@ captures: Array<Square>,
  * The odds of an attack or a shot.
  */
 combat: Combat | null, 
+/**
+ * For a shot, the cells its line of fire crosses, in order from the firer (for the UI
+ * to draw); empty for other actions.
+ */
+line: Array<Square>, 
 /**
  * The action in the project notation: what to send back to play it.
  */
@@ -408,7 +428,12 @@ to: Square | null,
 /**
  * For a placement, the kind placed.
  */
-place: number | null, };
+place: number | null, 
+/**
+ * The other pieces it moves (a towed piece), each from the square it leaves to the one
+ * it ends on.
+ */
+carries: Array<Step>, };
 
 export type CommandLink = { 
 /**
@@ -429,7 +454,12 @@ commanders: Array<Commander>,
  * For each piece of the viewer that could act now (its turn only), the squares of the
  * pieces that could order it.
  */
-links: Array<CommandLink>, };
+links: Array<CommandLink>, 
+/**
+ * The chain of command, of both sides: each link from a leader relaying command to a
+ * leader it holds in command.
+ */
+relays: Array<Step>, };
 
 export type PieceView = { 
 /**

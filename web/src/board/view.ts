@@ -5,6 +5,7 @@
 import type { GameInfo, PieceView, Side } from "../api/types";
 import { type Coord, fileName, parseSquare, squareName } from "../core/squares";
 import { glyphFor, type Glyph } from "./glyphs";
+import { type BoardLine, drawCrosses, drawLines, lineText } from "./lines";
 import { Minimap, MINIMAP_FROM } from "./minimap";
 import { SpriteCache } from "./sprites";
 import { paintSquare, terrainAt } from "./terrain";
@@ -28,11 +29,24 @@ export interface Highlights {
   ranges: { area: string[]; side: Side; spent: boolean }[];
   /** Short notes on squares (attack strength against defence). */
   labels: Map<string, { text: string; good: boolean }>;
+  /** Lines over the board: paths, lines of fire, command links (from the server's squares). */
+  lines: BoardLine[];
+  /** The squares of the pieces the action looked at would capture. */
+  captures: Set<string>;
 }
 
 /** An empty set of highlights. */
 export function noHighlights(): Highlights {
-  return { selected: null, targets: new Map(), commanders: new Set(), last: new Set(), ranges: [], labels: new Map() };
+  return {
+    selected: null,
+    targets: new Map(),
+    commanders: new Set(),
+    last: new Set(),
+    ranges: [],
+    labels: new Map(),
+    lines: [],
+    captures: new Set(),
+  };
 }
 
 /** What the board reports. */
@@ -45,6 +59,8 @@ export interface BoardHandlers {
   drop(from: string, to: string): void;
   /** Whether a drag may start on this square. */
   canDrag(square: string): boolean;
+  /** The pointer went over another square (`null`: off the board). */
+  hover?(square: string | null): void;
 }
 
 interface Placed {
@@ -110,6 +126,9 @@ export class BoardView {
   /** Shows these highlights. */
   setHighlights(marks: Highlights): void {
     this.marks = marks;
+    // What is drawn, in words, for tests and assistive tools (the canvas itself is opaque).
+    this.element.dataset.lines = marks.lines.map(lineText).join("; ");
+    this.element.dataset.captures = [...marks.captures].join(" ");
     this.redraw();
   }
 
@@ -185,8 +204,19 @@ export class BoardView {
       down = { x, y, square, piece: square !== null && this.handlers.canDrag(square), moved: false };
       this.canvas.setPointerCapture(e.pointerId);
     });
+    let hovered: string | null = null;
+    const hover = (square: string | null): void => {
+      if (square === hovered) return;
+      hovered = square;
+      this.handlers.hover?.(square);
+    };
+    this.canvas.addEventListener("pointerleave", () => hover(null));
     this.canvas.addEventListener("pointermove", (e) => {
-      if (!down) return;
+      if (!down) {
+        const [x, y] = local(e);
+        hover(squareOf(x, y));
+        return;
+      }
       const [x, y] = local(e);
       if (!down.moved && Math.hypot(x - down.x, y - down.y) < 5) return;
       if (!down.moved && down.piece && down.square) this.handlers.dragStart(down.square);
@@ -262,6 +292,8 @@ export class BoardView {
     if (this.marks.selected) this.tint(ctx, new Set([this.marks.selected]), "rgba(20, 85, 30, 0.5)");
     this.drawPieces(ctx, v.cell * dpr);
     this.drawTargets(ctx);
+    drawLines(ctx, v, this.marks.lines);
+    drawCrosses(ctx, v, this.marks.captures);
     this.drawCoordinates(ctx, files, ranks);
     if (this.ghost) {
       const size = v.cell * 1.1;
@@ -364,8 +396,11 @@ export class BoardView {
       } else {
         ctx.strokeStyle = kind === "swap" ? "rgba(40, 110, 200, 0.8)" : "rgba(170, 30, 20, 0.75)";
         ctx.lineWidth = Math.max(2, r.size * 0.08);
+        // A shot's target: a dashed ring (it may be a capture by moving too).
+        if (kind === "fire") ctx.setLineDash([r.size * 0.12, r.size * 0.08]);
         ctx.arc(cx, cy, r.size * 0.44, 0, Math.PI * 2);
         ctx.stroke();
+        ctx.setLineDash([]);
       }
     }
     for (const [name, label] of this.marks.labels) {

@@ -219,7 +219,7 @@ function statusLine(state: StateView, unit: string): string {
 
 /** An action as a line keeps it: a legal action without its previews. */
 function view(action: ActionView): ActionView {
-  return { text: action.text, kind: action.kind, from: action.from, to: action.to, place: action.place };
+  return { text: action.text, kind: action.kind, from: action.from, to: action.to, place: action.place, carries: action.carries };
 }
 
 /** What the server is sent for a line: its actions' texts. */

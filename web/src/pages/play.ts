@@ -225,7 +225,7 @@ class GamePage {
           this.control.setRanges(this.ranges);
         },
       }),
-      " Show activation ranges",
+      this.turn.base.hints.relays.length > 0 ? " Show activation ranges and the chain of command" : " Show activation ranges",
     );
   }
 

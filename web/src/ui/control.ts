@@ -1,11 +1,16 @@
 // Playing on the board: select a piece to see where it may go and which commanders could
-// order it, click or drag to act, choose a piece kind to place and a square to place it. Used
-// by the game page and the analysis board alike; what an action does is the page's business.
-// Everything shown comes from the server's state: its legal actions, hints and move list.
+// order it (with lines to them), click or drag to act, choose a piece kind to place and a
+// square to place it. Pointing at a target shows what the action there would do: its path,
+// its line of fire, the pieces it carries along and those it captures. When several actions
+// share a piece and a target (a move and a shot, a move and a tow, two tows), a chooser lists
+// them by what they do. Used by the game page and the analysis board alike; what an action
+// does is the page's business. Everything shown comes from the server's state: its legal
+// actions, hints and move list.
 
 import type { GameInfo, LegalAction, Side, StateView } from "../api/types";
 import { BoardView, type Highlights, noHighlights, type TargetKind } from "../board/view";
 import { actingSquares, actionsFrom, placementsOf } from "../core/turn";
+import { actionLabel, actionLines, lastTurnLines, lastTurnSquares } from "./action-marks";
 import { h } from "./dom";
 
 /** How the page takes an action chosen on the board. */
@@ -19,11 +24,18 @@ export class BoardControl {
   private selected: string | null = null;
   private placing: number | null = null;
   private ranges = false;
+  /** The square under the pointer. */
+  private hovered: string | null = null;
+  /** The chooser's action under the pointer, if any. */
+  private looked: LegalAction | null = null;
+  /** The open chooser, if any, and the actions it offers. */
+  private menu: HTMLElement | null = null;
+  private menuOptions: LegalAction[] = [];
   private onSelect: (actions: LegalAction[]) => void = () => undefined;
 
   /** A board for `info`, seen from `orientation`, showing `state` until told otherwise. */
   constructor(
-    info: GameInfo,
+    private readonly info: GameInfo,
     orientation: Side,
     private state: StateView,
     private readonly act: Act,
@@ -36,6 +48,10 @@ export class BoardControl {
         this.chooseAt(to);
       },
       canDrag: (sq) => this.interactive && actingSquares(this.state).has(sq),
+      hover: (sq) => {
+        this.hovered = sq;
+        if (this.selected) this.refresh();
+      },
     });
     this.show(state, false);
   }
@@ -47,6 +63,7 @@ export class BoardControl {
     this.board.setPieces(state.pieces);
     if (this.selected && !actingSquares(state).has(this.selected)) this.selected = null;
     if (this.placing !== null && placementsOf(state, this.placing).size === 0) this.placing = null;
+    this.closeMenu();
     this.refresh();
   }
 
@@ -75,6 +92,15 @@ export class BoardControl {
 
   private click(square: string): void {
     if (!this.interactive) return;
+    // With the chooser open, a click on a piece taking part in just one of its actions (the
+    // piece a tow would take along) chooses that action.
+    const joined = this.menuOptions.filter((a) => a.with.includes(square) || a.carries.some((c) => c.from === square));
+    this.closeMenu();
+    if (joined.length === 1 && joined[0]) {
+      this.selected = null;
+      this.act(joined[0]);
+      return;
+    }
     const state = this.state;
     if (this.placing !== null) {
       const place = placementsOf(state, this.placing).get(square);
@@ -105,40 +131,67 @@ export class BoardControl {
     if (options) this.pick(options);
   }
 
+  /** Takes the one action, or opens a chooser among several (each named by what it does). */
   private pick(options: LegalAction[]): void {
     if (options.length === 1 && options[0]) {
       this.selected = null;
       this.act(options[0]);
       return;
     }
-    const menu = h("div", { class: "chooser", role: "menu" }, h("p", {}, "Which action?"));
-    const close = (): void => menu.remove();
+    this.closeMenu();
+    const joining = options.some((a) => a.with.length > 0 || a.carries.length > 0);
+    const menu = h(
+      "div",
+      { class: "chooser", id: "chooser", role: "menu" },
+      h("p", {}, joining ? "Which action? (Or click the piece that takes part.)" : "Which action?"),
+    );
     for (const action of options) {
-      menu.append(
-        h(
-          "button",
-          {
-            type: "button",
-            role: "menuitem",
-            onclick: () => {
-              close();
-              this.selected = null;
-              this.act(action);
-            },
+      const item = h(
+        "button",
+        {
+          type: "button",
+          role: "menuitem",
+          "data-action": action.text,
+          onclick: () => {
+            this.closeMenu();
+            this.selected = null;
+            this.act(action);
           },
-          action.text,
-          action.combat ? ` — ${combatText(action)}` : "",
-        ),
+        },
+        actionLabel(this.info, this.state, action),
+        action.combat ? ` — ${combatText(action)}` : "",
+        " ",
+        h("code", {}, action.text),
       );
+      item.addEventListener("mouseenter", () => this.look(action));
+      item.addEventListener("focus", () => this.look(action));
+      item.addEventListener("mouseleave", () => this.look(null));
+      menu.append(item);
     }
-    menu.append(h("button", { type: "button", class: "secondary", onclick: close }, "Cancel"));
+    menu.append(h("button", { type: "button", class: "secondary", onclick: () => this.closeMenu() }, "Cancel"));
+    this.menu = menu;
+    this.menuOptions = options;
     this.board.element.append(menu);
+  }
+
+  /** Shows what a chooser's action would do (none: back to the pointer's square). */
+  private look(action: LegalAction | null): void {
+    this.looked = action;
+    this.refresh();
+  }
+
+  private closeMenu(): void {
+    this.menu?.remove();
+    this.menu = null;
+    this.menuOptions = [];
+    this.looked = null;
   }
 
   private refresh(): void {
     const state = this.state;
     const marks: Highlights = noHighlights();
     marks.last = lastTurnSquares(state);
+    marks.lines = lastTurnLines(state);
     let chosen: LegalAction[] = [];
     if (this.interactive && this.placing !== null) {
       for (const sq of placementsOf(state, this.placing).keys()) marks.targets.set(sq, "place");
@@ -153,7 +206,16 @@ export class BoardControl {
         }
       }
       const link = state.hints.links.find((l) => l.square === this.selected);
-      for (const sq of link?.commanders ?? []) marks.commanders.add(sq);
+      for (const sq of link?.commanders ?? []) {
+        marks.commanders.add(sq);
+        if (sq !== this.selected) marks.lines.push({ kind: "command", squares: [sq, this.selected] });
+      }
+      // What the actions under the pointer (or the chooser's) would do.
+      const looked = this.looked ? [this.looked] : (actionsFrom(state, this.selected).get(this.hovered ?? "") ?? []);
+      for (const action of looked) {
+        marks.lines.push(...actionLines(action));
+        if (action.kind !== "attack" || action.combat?.success) for (const sq of action.captures) marks.captures.add(sq);
+      }
     }
     if (this.interactive) {
       // Actions named by their target alone (`attack c4`: every adjacent piece joins).
@@ -166,6 +228,7 @@ export class BoardControl {
     }
     if (this.ranges) {
       marks.ranges = state.hints.commanders.map((c) => ({ area: c.area, side: c.side, spent: c.left === 0 }));
+      for (const r of state.hints.relays) marks.lines.push({ kind: "relay", squares: [r.from, r.to] });
     }
     this.board.setHighlights(marks);
     this.onSelect(chosen);
@@ -197,13 +260,4 @@ function targetKind(actions: LegalAction[]): TargetKind {
   if (kinds.has("fire")) return "fire";
   if (kinds.has("swap")) return "swap";
   return actions.some((a) => a.captures.length > 0) ? "capture" : "move";
-}
-
-/** The squares of the last finished turn (or the turn so far, when it has actions). */
-function lastTurnSquares(state: StateView): Set<string> {
-  const turns = state.moves;
-  const current = turns[turns.length - 1];
-  const shown = current && (current.actions.length > 0 || current.done) ? current : turns[turns.length - 2];
-  if (!shown || shown.setup) return new Set();
-  return new Set(shown.actions.flatMap((a) => [a.from, a.to].filter((sq): sq is string => sq !== null)));
 }

@@ -3,21 +3,21 @@ import type { ActionView, LegalAction, PieceInfo, StateView } from "../../src/ap
 
 /** A legal action as the server would describe it. */
 export function legal(view: ActionView, extra: Partial<LegalAction> = {}): LegalAction {
-  return { ...view, with: [], captures: [], combat: null, ...extra };
+  return { ...view, with: [], captures: [], combat: null, line: [], ...extra };
 }
 
 /** A move from `from` to `to` (its text written as the server would). */
 export function move(from: string, to: string, extra: Partial<LegalAction> = {}): LegalAction {
-  return legal({ text: `${from}-${to}`, kind: "move", from, to, place: null }, extra);
+  return legal({ text: `${from}-${to}`, kind: "move", from, to, place: null, carries: [] }, extra);
 }
 
 /** A placement of piece kind `kind` (written with `symbol`) on `to`. */
 export function place(kind: number, symbol: string, to: string): LegalAction {
-  return legal({ text: `${symbol}@${to}`, kind: "place", from: null, to, place: kind });
+  return legal({ text: `${symbol}@${to}`, kind: "place", from: null, to, place: kind, carries: [] });
 }
 
 /** The end of a turn. */
-export const END: LegalAction = legal({ text: "end", kind: "end", from: null, to: null, place: null });
+export const END: LegalAction = legal({ text: "end", kind: "end", from: null, to: null, place: null, carries: [] });
 
 /** Two piece kinds: a warrior (kind 0) and a leader (kind 1). */
 export const PIECES: PieceInfo[] = [
@@ -38,7 +38,7 @@ export function state(seq: number, legalActions: LegalAction[], extra: Partial<S
     pieces: [],
     to_place: [],
     legal: legalActions,
-    hints: { commanders: [], links: [] },
+    hints: { commanders: [], links: [], relays: [] },
     moves: [],
     clock: null,
     draw_offer: null,

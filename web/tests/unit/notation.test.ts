@@ -7,7 +7,7 @@ import { PIECES } from "./fixtures";
 
 /** An action view as the server sends it (the browser never reads `text`). */
 function view(text: string, kind: ActionView["kind"] = "move", from: string | null = null, to: string | null = null, place: number | null = null): ActionView {
-  return { text, kind, from, to, place };
+  return { text, kind, from, to, place, carries: [] };
 }
 
 const placed = (symbol: string, kind: number, to: string) => view(`${symbol}@${to}`, "place", null, to, kind);
