@@ -56,6 +56,14 @@ fn replay_verbose_reports_attack_strength_against_defence() {
 }
 
 #[test]
+fn a_wargame_record_replays_to_its_end_by_the_rules() {
+    let text = warlord(&["replay", "-v", "records/wargame-skirmish.rec"]).ok();
+    assert!(text.contains("turn 2 (white): h2-h1 tow g3\n"), "{text}");
+    assert!(text.contains("turn 3 (white): h2 cannon e4 — captures i on e4\n"), "{text}");
+    assert!(text.contains("game over after 10 turns: 1-0 (white wins: all leaders captured)\n"), "{text}");
+}
+
+#[test]
 fn show_and_moves_continue_from_a_record() {
     let text = warlord(&["show", OPENING]).ok();
     assert!(text.contains("\n 7  . . . . N . . . . n . m . . . .  7\n"), "{text}");
