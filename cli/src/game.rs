@@ -5,7 +5,7 @@
 use anyhow::{anyhow, bail, Context, Result};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use warlord_rules::notation::{replay, Record, Replay};
+use warlord_rules::notation::{replay, replay_all_errors, Record, Replay};
 use warlord_rules::{Action, Position, Ruleset, Scenario, Side};
 
 /// The arguments of every command that builds rules.
@@ -93,6 +93,13 @@ impl Game {
         self.record.as_ref().map(|r| replay(self.rules.as_ref(), &r.record))
     }
 
+    /// The record replayed past every illegal or unreadable action, each reported in
+    /// [`Replay::errors`], if the argument named a record.
+    #[must_use]
+    pub fn replay_all_errors(&self) -> Option<Replay> {
+        self.record.as_ref().map(|r| replay_all_errors(self.rules.as_ref(), &r.record))
+    }
+
     /// The position the argument describes: the scenario's start, or the position after the
     /// record's last turn (an error at its first illegal action).
     pub fn position(&self) -> Result<Position> {
@@ -151,7 +158,7 @@ fn open_record(path: PathBuf, scenario: Option<&str>) -> Result<(Scenario, Strin
     let in_file = |e: anyhow::Error| e.context(path.display().to_string());
     let text = read_text(&path)?;
     let tags = Record::parse_header(&text).map_err(|e| in_file(e.into()))?;
-    let header = Record { tags, turns: Vec::new() };
+    let header = Record { tags, ..Record::default() };
     let named = scenario.or(header.scenario()).ok_or_else(|| {
         in_file(anyhow!("the record names no scenario; add a `[Scenario \"id\"]` tag or pass --scenario"))
     })?;

@@ -327,6 +327,14 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
         pos.phase = crate::position::Phase::Over(outcome);
     }
 
+    /// Ends the turn of the side to move where it stands, for a record replayed past its
+    /// slips: after an unreadable or illegal action is skipped, the turn may be one action
+    /// short, and the record's next line is the other side's. The default plays `end`; a
+    /// family whose turns have a fixed length ends the turn anyway.
+    fn close_turn(&self, pos: &mut Position) -> Result<Report, IllegalAction> {
+        self.play(pos, Action::EndTurn)
+    }
+
     /// Every legal action, as a new vector.
     fn legal_action_list(&self, pos: &Position) -> Vec<Action> {
         let mut out = Vec::new();

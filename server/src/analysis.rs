@@ -189,7 +189,7 @@ fn read_record(games: &Games, body: &[u8]) -> Result<RecordBody, ApiError> {
     let request: RecordRequest = read_json(body)?;
     let bad = |e: warlord_rules::notation::RecordError| ApiError::bad_request(format!("the record: {e}"));
     let tags = Record::parse_header(&request.text).map_err(bad)?;
-    let header = Record { tags, turns: Vec::new() };
+    let header = Record { tags, ..Record::default() };
     let scenario =
         header.scenario().ok_or_else(|| ApiError::bad_request("the record has no [Scenario \"...\"] tag"))?.to_string();
     let options: BTreeMap<String, String> = header.options().into_iter().collect();

@@ -73,6 +73,7 @@ pub fn play_game(
             texts: Vec::new(),
             comment: None,
             line: 0,
+            unreadable: Vec::new(),
         });
         index += 1;
     }

@@ -202,7 +202,7 @@ fn write_record(
     rules: &dyn Ruleset,
 ) -> Result<(), String> {
     let (white, black) = if g.first_is_white { (&names[0], &names[1]) } else { (&names[1], &names[0]) };
-    let mut record = Record { tags: config.tags.clone(), turns: g.game.record.turns.clone() };
+    let mut record = Record { tags: config.tags.clone(), turns: g.game.record.turns.clone(), ..Record::default() };
     record.tags.push(("White".into(), white.clone()));
     record.tags.push(("Black".into(), black.clone()));
     record.tags.push(("Budget".into(), config.budget.to_string()));

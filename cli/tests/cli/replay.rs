@@ -18,6 +18,9 @@ fn every_sample_record_replays() {
     let mut samples = 0;
     for entry in std::fs::read_dir(root().join("records")).unwrap() {
         let path = entry.unwrap().path();
+        if path.is_dir() {
+            continue; // records/slips: records with mistakes on purpose
+        }
         let text = warlord(&["replay", path.to_str().unwrap()]).ok();
         assert!(text.contains("all legal"), "{}: {text}", path.display());
         samples += 1;
@@ -92,18 +95,21 @@ fn the_first_illegal_action_is_reported_with_line_turn_side_and_reason() {
 #[test]
 fn malformed_records_name_the_file_and_line() {
     let cases = [
-        ("action.rec", "[Scenario \"chieftain\"]\n1. d2-\n", "action.rec: line 2: turn 1: cannot read `d2-`"),
+        (
+            "action.rec",
+            "[Scenario \"chieftain\"]\n1. d2-\n",
+            "action.rec: line 2, turn 1 (white): `d2-` cannot be read: a square is missing",
+        ),
         ("tag.rec", "[Scenario \"chieftain\"\n1. g2-f4\n", "tag.rec: line 1: a tag is written `[Name \"value\"]`"),
         (
-            "late-tag.rec",
-            "[Scenario \"chieftain\"]\n1. g2-f4\n[Option \"turn-limit=3\"]\n",
-            "late-tag.rec: line 3: tags must come before the first turn",
+            "number.rec",
+            "[Scenario \"chieftain\"]\ng2-f4\n",
+            "number.rec: line 2, turn 1 (white): `g2-f4` cannot be read: a turn starts with its number",
         ),
-        ("number.rec", "[Scenario \"chieftain\"]\ng2-f4\n", "number.rec: line 2: a turn starts with its number"),
         (
             "symbol.rec",
             "[Scenario \"chieftain\"]\n1. Q@a1\n",
-            "symbol.rec: line 2: turn 1: cannot read `Q@a1`: no piece has the symbol `Q`",
+            "symbol.rec: line 2, turn 1 (white): `Q@a1` cannot be read: no piece has the symbol `Q`",
         ),
         (
             "no-scenario.rec",
@@ -129,6 +135,60 @@ fn malformed_records_name_the_file_and_line() {
     assert!(e.contains("cannot read") && e.contains("UTF-8"), "{e}");
     let e = warlord(&["replay", "chieftain"]).user_error();
     assert!(e.contains("`chieftain` is a scenario, not a record"), "{e}");
+}
+
+#[test]
+fn a_tag_after_the_moves_is_read() {
+    let path = write_record("late-tag.rec", "[Scenario \"chieftain\"]\n1. g2-f4\n[Option \"turn-limit=3\"]\n");
+    let text = warlord(&["replay", &path]).ok();
+    assert!(text.contains("1 turns, 2 actions, all legal"), "{text}");
+}
+
+const SLIPS: &str = "records/slips/medieval-slips.txt";
+
+#[test]
+fn all_errors_reports_every_slip_of_a_designers_record_and_plays_on() {
+    // The designer's forms (trailing periods, `..`, `;` and brace comments, capitals, spaces
+    // around the dash) are read; the slips are reported, skipped, and the game goes on to its
+    // end.
+    let run = warlord(&["replay", "--all-errors", SLIPS]);
+    let expected = "line 26, turn 10 (black): `White thinks for a long time here` cannot be read: a turn starts with its number, like `1.` or `1...`; found `White thinks for a long time h`\n\
+                    line 31, turn 12 (black): `f8-e8` is illegal: e8 holds your own King: a piece only moves to an empty square (enemies are taken by attacks)\n";
+    assert!(run.stdout.starts_with(expected), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("26 turns, 77 actions, 2 errors, skipped\ngame over after 25 turns: 0-1"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.user_error().contains("2 illegal or unreadable actions"));
+    // The default stops at the first.
+    let first = warlord(&["replay", SLIPS]).user_error();
+    assert!(first.contains("line 26, turn 10 (black)") && first.lines().count() == 1, "{first}");
+    // A "move" from a square to itself is reported too.
+    let text = std::fs::read_to_string(root().join(SLIPS)).unwrap().replace("f8-e8", "f8-f8");
+    let path = write_record("self-move.txt", &text);
+    let run = warlord(&["replay", "--all-errors", &path]);
+    assert!(
+        run.stdout.contains("line 31, turn 12 (black): `f8-f8` is illegal: a piece moves one king step"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn all_errors_as_json_for_scripts() {
+    let run = warlord(&["replay", "--all-errors", "--json", SLIPS]);
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(report["turns"], 26);
+    let errors = report["errors"].as_array().unwrap();
+    assert_eq!(errors.len(), 2);
+    assert_eq!(errors[0]["line"], 26);
+    assert_eq!(errors[0]["unreadable"], true);
+    assert_eq!(errors[1]["action"], "f8-e8");
+    assert_eq!(errors[1]["side"], "black");
+    assert_eq!(report["outcome"], "0-1 (black wins: no pieces left)");
+    let clean = warlord(&["replay", "--json", OPENING]).ok();
+    assert!(clean.contains("\"errors\": []"), "{clean}");
 }
 
 #[test]

@@ -170,6 +170,15 @@ impl Ruleset for MedievalRules {
         self.apply(pos, action)
     }
 
+    /// A turn is exactly three actions, so `end` is never legal: a turn left short by a
+    /// record's skipped slip is handed to the other side here.
+    fn close_turn(&self, pos: &mut Position) -> Result<Report, IllegalAction> {
+        if pos.phase != Phase::Play {
+            return self.play(pos, Action::EndTurn);
+        }
+        Ok(self.close(pos))
+    }
+
     fn view(&self, pos: &Position, _viewer: Option<Side>) -> Position {
         pos.clone()
     }

@@ -231,6 +231,13 @@ impl MedievalRules {
         report
     }
 
+    /// Ends the turn short (a record's skipped slip): hands the move to the other side.
+    pub(super) fn close(&self, pos: &mut Position) -> Report {
+        let mut report = Report::default();
+        self.end_turn(pos, &mut report);
+        report
+    }
+
     /// Hands the move to the other side, and applies the turn limit (rulings 16).
     fn end_turn(&self, pos: &mut Position, report: &mut Report) {
         report.turn_ended = true;

@@ -19,6 +19,9 @@ fn err(text: &str, reason: impl Into<String>) -> NotationError {
 }
 
 fn square(text: &str, whole: &str) -> Result<Square, NotationError> {
+    if text.trim().is_empty() {
+        return Err(err(whole, "a square is missing"));
+    }
     text.trim().parse::<Square>().map_err(|e| err(whole, e.to_string()))
 }
 
@@ -41,8 +44,13 @@ pub fn action_kind(action: &Action) -> &'static str {
 /// `b5 attack c4`, `[f5, f6] attack g6` or `attack c4` (melee), `g8 cannon a2` (cannon attack),
 /// `e5-e7 tow d4` (a tow: the towing piece's move and the towed piece's square), `pass`, `end`
 /// or `commit` (end of turn).
+///
+/// The forms people write by hand are read too: trailing punctuation (`g6.`, `d4!`, `e7+`),
+/// capitals in squares (`D2-D4`), spaces around the separator (`d2 - d4`, `d2 x d4`,
+/// `c3 <> c4`) and attacker lists separated by spaces (`[f5 f6] attack g6`).
 pub fn parse_action(text: &str, pieces: &PieceTable) -> Result<Action, NotationError> {
-    let t = text.trim();
+    let tidied = tidy(text);
+    let t = tidied.as_str();
     if t.is_empty() {
         return Err(err(text, "an action is missing (two commas in a row, or a trailing comma?)"));
     }
@@ -112,7 +120,11 @@ fn parse_attack(t: &str, words: &[&str], at: usize) -> Result<Action, NotationEr
         let inner = inner
             .strip_suffix(']')
             .ok_or_else(|| err(t, "a list of attackers is closed with `]`, like `[f5, f6] attack g6`"))?;
-        let list = inner.split(',').map(|s| square(s, t)).collect::<Result<Vec<_>, _>>()?;
+        let list = inner
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|s| !s.is_empty())
+            .map(|s| square(s, t))
+            .collect::<Result<Vec<_>, _>>()?;
         (list, true)
     } else {
         (vec![square(&before, t)?], false)
@@ -120,6 +132,48 @@ fn parse_attack(t: &str, words: &[&str], at: usize) -> Result<Action, NotationEr
     let attackers = Attackers::from_squares(target, &named, exact)
         .ok_or_else(|| err(t, format!("every attacker must stand next to the target {target}")))?;
     Ok(Action::Attack { target, attackers })
+}
+
+/// An action as people write it by hand, in the project's spelling: trimmed, without
+/// trailing punctuation (`.`, `!`, `?`, `+`, `#`), without spaces around `-`, `x` or `<>`
+/// between two squares, and with squares in lower case (placement symbols keep their case).
+fn tidy(text: &str) -> String {
+    let t = text.trim().trim_end_matches(['.', '!', '?', '+', '#']).trim_end();
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let is_square = |w: &str| w.trim().to_ascii_lowercase().parse::<Square>().is_ok();
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let w = words[i];
+        // `d2 - d4`, `d2 x d4`, `c3 <> c4`, `d2 -d4`, `d2- d4`
+        let joined = match words.get(i + 1..i + 3) {
+            Some([sep, to]) if matches!(*sep, "-" | "x" | "X" | "<>") && is_square(w) && is_square(to) => {
+                Some((format!("{w}{sep}{to}"), 3))
+            }
+            _ => match words.get(i + 1) {
+                Some(to) if (w.ends_with('-') || w.ends_with("<>")) && is_square(to) => Some((format!("{w}{to}"), 2)),
+                Some(to) if to.starts_with('-') && is_square(w) && is_square(&to[1..]) => Some((format!("{w}{to}"), 2)),
+                _ => None,
+            },
+        };
+        match joined {
+            Some((j, n)) => {
+                out.push(j);
+                i += n;
+            }
+            None => {
+                out.push(w.to_string());
+                i += 1;
+            }
+        }
+    }
+    let joined = out.join(" ");
+    if joined.contains('@') {
+        joined
+    } else {
+        // Squares in lower case; a capture written `D2XD4` keeps its separator readable.
+        joined.to_ascii_lowercase()
+    }
 }
 
 /// Writes one action in the project notation. The end of a turn is written `end` (a record

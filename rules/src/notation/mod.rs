@@ -7,5 +7,5 @@ mod record;
 mod replay;
 
 pub use action::{action_kind, format_action, parse_action, parse_turn, NotationError};
-pub use record::{Record, RecordError, RecordTurn};
-pub use replay::{replay, Replay, ReplayError, ReplayStep};
+pub use record::{Record, RecordError, RecordTurn, Unreadable, UnreadableLine};
+pub use replay::{replay, replay_all_errors, Replay, ReplayError, ReplayStep};

@@ -8,7 +8,7 @@
 //! 2. pass
 //! ```
 
-use super::action::{format_action, parse_turn};
+use super::action::{format_action, parse_action};
 use crate::action::Action;
 use crate::piece::PieceTable;
 use crate::side::Side;
@@ -28,6 +28,32 @@ pub struct RecordTurn {
     pub comment: Option<String>,
     /// The line it was read from (1-based; 0 for turns not read from text).
     pub line: usize,
+    /// The parts of the line that could not be read, each before the action of this index
+    /// (`actions.len()` for the end of the line).
+    pub unreadable: Vec<Unreadable>,
+}
+
+/// A piece of a record that could not be read: kept, so that a replay reports it where it
+/// stands, like an illegal action, and goes on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unreadable {
+    /// Where it stands among the turn's actions: before the action of this index.
+    pub before: usize,
+    /// The text as written.
+    pub text: String,
+    /// Why it could not be read.
+    pub reason: String,
+}
+
+/// A line of a record that is neither a tag nor a turn (no turn number could be read).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnreadableLine {
+    /// The 1-based line.
+    pub line: usize,
+    /// The text as written.
+    pub text: String,
+    /// Why it could not be read.
+    pub reason: String,
 }
 
 /// A game record: tags and turns.
@@ -37,6 +63,8 @@ pub struct Record {
     pub tags: Vec<(String, String)>,
     /// The turns.
     pub turns: Vec<RecordTurn>,
+    /// The lines that are neither tags nor turns, in order.
+    pub unreadable_lines: Vec<UnreadableLine>,
 }
 
 /// Why a record could not be read.
@@ -98,10 +126,10 @@ impl Record {
                     actions.pop();
                 }
                 let texts = actions.iter().map(|a| format_action(a, pieces)).collect();
-                RecordTurn { number, second, actions, texts, comment: None, line: 0 }
+                RecordTurn { number, second, actions, texts, comment: None, line: 0, unreadable: Vec::new() }
             })
             .collect();
-        Record { tags, turns }
+        Record { tags, turns, unreadable_lines: Vec::new() }
     }
 
     /// Only the header: reads tags and stops at the first turn. Needs no piece table, so a
@@ -121,7 +149,10 @@ impl Record {
         Ok(tags)
     }
 
-    /// Reads a whole record. Piece symbols are looked up in `pieces`.
+    /// Reads a whole record. Piece symbols are looked up in `pieces`. Only a record too large
+    /// to read is an error: a line or an action that cannot be read is kept in the record
+    /// ([`RecordTurn::unreadable`], [`Record::unreadable_lines`]) for a replay to report where
+    /// it stands. Tags may come anywhere (a `[Result ...]` after the moves is common).
     pub fn parse(text: &str, pieces: &PieceTable) -> Result<Record, RecordError> {
         if text.len() > MAX_RECORD_BYTES {
             return Err(RecordError { line: 1, message: format!("a record may be at most {MAX_RECORD_BYTES} bytes") });
@@ -129,21 +160,35 @@ impl Record {
         let mut record = Record::default();
         for (i, raw) in text.lines().enumerate() {
             let line = raw.trim();
-            let at = |message: String| RecordError { line: i + 1, message };
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
-            if line.starts_with('[') {
-                if !record.turns.is_empty() {
-                    return Err(at("tags must come before the first turn".into()));
+            let unreadable = |reason: String| UnreadableLine { line: i + 1, text: crate::clip(line, 200), reason };
+            if line.starts_with('[') && line.ends_with(']') && !line.contains(" attack ") {
+                match parse_tag(line) {
+                    Ok(tag) => record.tags.push(tag),
+                    Err(reason) => record.unreadable_lines.push(unreadable(reason)),
                 }
-                record.tags.push(parse_tag(line).map_err(at)?);
                 continue;
             }
-            let turn = parse_turn_line(line, pieces).map_err(at)?;
-            record.turns.push(RecordTurn { line: i + 1, ..turn });
+            match parse_turn_line(line, pieces) {
+                Ok(turn) => record.turns.push(RecordTurn { line: i + 1, ..turn }),
+                Err(reason) => record.unreadable_lines.push(unreadable(reason)),
+            }
         }
         Ok(record)
+    }
+
+    /// Everything of the record that could not be read, in line order: (line, text, reason).
+    #[must_use]
+    pub fn problems(&self) -> Vec<(usize, String, String)> {
+        let mut out: Vec<(usize, String, String)> =
+            self.unreadable_lines.iter().map(|u| (u.line, u.text.clone(), u.reason.clone())).collect();
+        for turn in &self.turns {
+            out.extend(turn.unreadable.iter().map(|u| (turn.line, u.text.clone(), u.reason.clone())));
+        }
+        out.sort_by_key(|p| p.0);
+        out
     }
 
     /// Writes the record: tags, then one numbered turn per line; second-player turns are marked
@@ -184,23 +229,50 @@ fn parse_tag(line: &str) -> Result<(String, String), String> {
     Ok((name.to_string(), value.replace("\\\"", "\"").replace("\\\\", "\\")))
 }
 
-/// Splits off commentary: after ` — `, ` – `, ` -- `, ` - ` or `;`.
-fn split_comment(line: &str) -> (&str, Option<String>) {
+/// Splits off commentary: in braces (`{...}`, anywhere, several allowed), and everything after
+/// ` — `, `—`, ` – `, ` -- `, ` - ` (unless a square follows: `d2 - d4` is a move), ` ..` or
+/// `;`. The comments are joined with spaces.
+fn split_comment(line: &str) -> (String, Option<String>) {
+    let mut body = String::new();
+    let mut comments: Vec<String> = Vec::new();
+    let mut rest = line;
+    while let Some(open) = rest.find('{') {
+        body.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let close = after.find('}').unwrap_or(after.len());
+        comments.push(after[..close].trim().to_string());
+        rest = after.get(close + 1..).unwrap_or("");
+    }
+    body.push_str(rest);
     let mut cut: Option<(usize, usize)> = None;
-    for sep in [" — ", "—", " – ", " -- ", " - ", ";"] {
-        if let Some(i) = line.find(sep) {
+    for sep in [" — ", "—", " – ", " -- ", " - ", " ..", ";"] {
+        let mut from = 0;
+        while let Some(found) = body[from..].find(sep) {
+            let i = from + found;
+            from = i + sep.len();
+            if sep == " - " && next_is_square(&body[from..]) {
+                continue;
+            }
             if cut.is_none_or(|(j, _)| i < j) {
                 cut = Some((i, sep.len()));
             }
+            break;
         }
     }
-    match cut {
-        Some((i, n)) => {
-            let comment = line[i + n..].trim();
-            (&line[..i], (!comment.is_empty()).then(|| comment.to_string()))
-        }
-        None => (line, None),
+    if let Some((i, n)) = cut {
+        comments.push(body[i + n..].trim().to_string());
+        body.truncate(i);
     }
+    comments.retain(|c| !c.is_empty());
+    let comment = (!comments.is_empty()).then(|| comments.join(" "));
+    (body, comment)
+}
+
+/// Whether the text starts with a square (`d4`, `d4,`, `d4.`).
+fn next_is_square(text: &str) -> bool {
+    let word = text.split_whitespace().next().unwrap_or("");
+    let word = word.trim_end_matches([',', '.', '!', '?', '+', '#']);
+    word.to_ascii_lowercase().parse::<crate::square::Square>().is_ok()
 }
 
 fn parse_turn_line(line: &str, pieces: &PieceTable) -> Result<RecordTurn, String> {
@@ -226,11 +298,28 @@ fn parse_turn_line(line: &str, pieces: &PieceTable) -> Result<RecordTurn, String
     let (moves, comment) = split_comment(body);
     let moves = moves.trim();
     if moves.is_empty() {
-        return Err(format!("turn {number} has no actions; write `pass` for a turn without moves"));
+        let unreadable = vec![Unreadable {
+            before: 0,
+            text: format!("{number}{dots}"),
+            reason: format!("turn {number} has no actions; write `pass` for a turn without moves"),
+        }];
+        return Ok(RecordTurn { number, second, actions: Vec::new(), texts: Vec::new(), comment, line: 0, unreadable });
     }
-    let actions = parse_turn(moves, pieces).map_err(|e| format!("turn {number}: {e}"))?;
-    let texts = split_texts(moves);
-    Ok(RecordTurn { number, second, actions, texts, comment, line: 0 })
+    let mut actions = Vec::new();
+    let mut texts = Vec::new();
+    let mut unreadable = Vec::new();
+    for text in split_texts(moves) {
+        match parse_action(&text, pieces) {
+            Ok(action) => {
+                actions.push(action);
+                texts.push(text);
+            }
+            Err(e) => {
+                unreadable.push(Unreadable { before: actions.len(), text: crate::clip(&text, 200), reason: e.reason })
+            }
+        }
+    }
+    Ok(RecordTurn { number, second, actions, texts, comment, line: 0, unreadable })
 }
 
 fn split_texts(moves: &str) -> Vec<String> {
@@ -261,6 +350,7 @@ fn preview(line: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::parse_turn;
 
     #[test]
     fn a_record_round_trips() {
@@ -321,14 +411,37 @@ mod tests {
     }
 
     #[test]
-    fn errors_give_the_line() {
+    fn what_cannot_be_read_is_kept_with_its_line() {
         let pieces = PieceTable::default();
-        let e = Record::parse("[Scenario \"x\"]\n1. d2-d4\nfoo", &pieces).unwrap_err();
-        assert_eq!(e.line, 3);
-        let e = Record::parse("1. d2-d4\n[Scenario \"x\"]", &pieces).unwrap_err();
-        assert_eq!(e.line, 2);
-        let e = Record::parse("1. d2-", &pieces).unwrap_err();
-        assert!(e.message.contains("turn 1"), "{e}");
-        assert!(Record::parse("[Scenario x]", &pieces).is_err());
+        let r = Record::parse("[Scenario \"x\"]\n1. d2-d4\nfoo\n2. d2-, e2-e3\n[Result \"1-0\"]", &pieces).unwrap();
+        assert_eq!(r.unreadable_lines.len(), 1);
+        assert_eq!((r.unreadable_lines[0].line, r.unreadable_lines[0].text.as_str()), (3, "foo"));
+        assert_eq!(r.turns[1].actions.len(), 1, "the readable action of the line is kept");
+        assert_eq!(r.turns[1].unreadable[0].before, 0);
+        assert_eq!(r.turns[1].unreadable[0].text, "d2-");
+        assert_eq!(r.tag("Result"), Some("1-0"), "a tag after the moves is read");
+        let problems: Vec<usize> = r.problems().iter().map(|p| p.0).collect();
+        assert_eq!(problems, vec![3, 4]);
+        assert!(Record::parse("[Scenario x]", &pieces).unwrap().unreadable_lines[0].reason.contains("double quotes"));
+    }
+
+    #[test]
+    fn the_forms_people_write_are_read() {
+        let pieces = PieceTable::default();
+        let read = |line: &str| Record::parse(line, &pieces).unwrap().turns.remove(0);
+        for (line, actions, comment) in [
+            ("6. [f5, f6] attack g6.", "[f5, f6] attack g6", None),
+            ("7.. b6-c7 .. defending against the knight", "b6-c7", Some("defending against the knight")),
+            ("8. d2 - d4, e2 -e3 - a quiet move", "d2-d4, e2-e3", Some("a quiet move")),
+            ("9... D2xD4! {a capture} ; and more", "d2-d4", Some("a capture and more")),
+            ("10. c3 <> c4,  g8 cannon a2+", "c3<>c4, g8 cannon a2", None),
+            ("11. [f5 f6] attack g6", "[f5, f6] attack g6", None),
+        ] {
+            let turn = read(line);
+            assert!(turn.unreadable.is_empty(), "{line}: {:?}", turn.unreadable);
+            let written: Vec<String> = turn.actions.iter().map(|a| format_action(a, &pieces)).collect();
+            assert_eq!(written.join(", "), actions, "{line}");
+            assert_eq!(turn.comment.as_deref(), comment, "{line}");
+        }
     }
 }

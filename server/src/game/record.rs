@@ -36,7 +36,15 @@ impl Game {
                 continue;
             }
             let actions = texts.iter().filter_map(|t| parse_action(t, pieces).ok()).collect();
-            record.turns.push(RecordTurn { number, second, actions, texts, comment: None, line: 0 });
+            record.turns.push(RecordTurn {
+                number,
+                second,
+                actions,
+                texts,
+                comment: None,
+                line: 0,
+                unreadable: Vec::new(),
+            });
         }
         let mut text = record.to_text(pieces);
         text.extend(unfinished);
