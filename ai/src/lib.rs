@@ -10,6 +10,7 @@
 
 pub mod agent;
 pub mod agents;
+pub mod analysis;
 pub mod arena;
 pub mod budget;
 pub mod eval;

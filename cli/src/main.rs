@@ -38,8 +38,10 @@ enum Command {
     Moves(commands::moves::Args),
     /// Count the action sequences of a given length (turn ends included).
     Perft(commands::perft::Args),
-    /// Check a record file action by action; exit 1 at the first illegal action.
+    /// Check a record file action by action; exit 1 at the first illegal action (or report every one).
     Replay(commands::replay::Args),
+    /// Computer analysis of a record: winning chances, the best turns, mistakes, a graph.
+    Analyse(commands::analyse::Args),
     /// Play at the terminal: two humans, a human against a random mover, or two random movers.
     Play(commands::play::Args),
     /// Play a match between two AI agents: score, Elo with its 95% interval, records.
@@ -59,6 +61,7 @@ fn run(command: Command, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Moves(args) => commands::moves::run(args, out),
         Command::Perft(args) => commands::perft::run(args, out),
         Command::Replay(args) => commands::replay::run(args, out),
+        Command::Analyse(args) => commands::analyse::run(args, out),
         Command::Play(args) => commands::play::run(args, out),
         Command::Match(args) => commands::r#match::run(args, out),
         Command::Serve(args) => commands::serve::run(args, out),

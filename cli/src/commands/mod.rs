@@ -1,5 +1,6 @@
 //! The commands of `warlord`, one file each: an `Args` struct (clap) and a `run` function.
 
+pub mod analyse;
 pub mod loadtest;
 pub mod r#match;
 pub mod moves;

@@ -1,5 +1,6 @@
 //! The `warlord` binary driven as a user would: arguments, piped input, exit codes and output.
 
+mod analyse;
 mod help;
 mod inspect;
 mod matches;
