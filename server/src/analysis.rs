@@ -22,7 +22,7 @@ use axum::Router;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
-use warlord_rules::notation::{replay, Record};
+use warlord_rules::notation::{replay_all_errors, Record};
 
 /// The most actions an analysis line or a record may have, each turn's end counted (far more
 /// than the longest game: thousands of turns). It bounds the work of a request and the size
@@ -173,8 +173,11 @@ pub(crate) struct RecordBody {
     pub actions: Vec<ActionView>,
     /// Its turns, as ranges of `actions`.
     pub turns: Vec<RecordTurnBody>,
-    /// The first illegal action, if the record has one (the actions before it are kept).
+    /// The first illegal or unreadable action, if the record has one.
     pub error: Option<String>,
+    /// Every illegal or unreadable action, in order: each was skipped and the game read on
+    /// (a turn left short ends where it stands), so `actions` holds every legal one.
+    pub errors: Vec<String>,
 }
 
 async fn parse_record(
@@ -201,7 +204,7 @@ fn read_record(games: &Games, body: &[u8]) -> Result<RecordBody, ApiError> {
             "the record has {steps} actions, each turn's end counted; at most {MAX_LINE_ACTIONS} are read"
         )));
     }
-    let replayed = replay(&*game.rules, &record);
+    let replayed = replay_all_errors(&*game.rules, &record);
     let actions: Vec<ActionView> = replayed.steps.iter().map(|s| action_view(s.action, &*game.rules)).collect();
     // The steps come turn by turn, each turn's last step ending it (or the game), so the
     // record's turns are the runs of steps between those ends.
@@ -231,6 +234,7 @@ fn read_record(games: &Games, body: &[u8]) -> Result<RecordBody, ApiError> {
         actions,
         turns,
         error: replayed.error.map(|e| e.to_string()),
+        errors: replayed.errors.iter().map(ToString::to_string).collect(),
     })
 }
 

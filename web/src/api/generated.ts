@@ -673,9 +673,14 @@ actions: Array<ActionView>,
  */
 turns: Array<RecordTurn>, 
 /**
- * The first illegal action, if the record has one (the actions before it are kept).
+ * The first illegal or unreadable action, if the record has one.
  */
-error: string | null, };
+error: string | null, 
+/**
+ * Every illegal or unreadable action, in order: each was skipped and the game read on
+ * (a turn left short ends where it stands), so `actions` holds every legal one.
+ */
+errors: Array<string>, };
 
 export type ErrorCode = "bad-request" | "too-large" | "not-found" | "method-not-allowed" | "forbidden" | "not-your-turn" | "illegal-action" | "stale" | "game-over" | "conflict" | "read-only" | "rate-limited" | "busy" | "internal";
 

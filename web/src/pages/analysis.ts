@@ -15,7 +15,13 @@ import { toast, toastError } from "../ui/toast";
 /** Reads a record file into an analysis line (the server replays it). */
 export async function lineFromRecord(text: string, title: string): Promise<AnalysisLine> {
   const parsed = await api.parseRecord(text);
-  if (parsed.error) toast(`The record has an illegal action (${parsed.error}); its legal part is shown.`, "error", 9000);
+  if (parsed.errors.length === 1) {
+    toast(`The record has an illegal or unreadable action, skipped: ${parsed.errors[0]}`, "error", 9000);
+  } else if (parsed.errors.length > 1) {
+    const listed = parsed.errors.slice(0, 5).join("; ");
+    const more = parsed.errors.length > 5 ? `; and ${parsed.errors.length - 5} more` : "";
+    toast(`The record has ${parsed.errors.length} illegal or unreadable actions, each skipped: ${listed}${more}`, "error", 15000);
+  }
   const ends = parsed.actions.map(() => false);
   for (const turn of parsed.turns) ends[turn.end - 1] = true;
   const tag = (name: string): string | undefined => parsed.tags.find(([k]) => k.toLowerCase() === name)?.[1];
