@@ -3,7 +3,7 @@
 
 mod wargame_common;
 use wargame_common::*;
-use warlord_rules::Action;
+use warlord_rules::{Action, Ruleset};
 
 #[test]
 fn a_lower_level_leader_tows_adjacent_artillery_2_squares_over_open_ground() {
@@ -97,4 +97,13 @@ fn being_towed_ends_when_the_towing_side_begins_its_next_turn() {
     assert!(!pos.family_state().wargame().unwrap().is_towed(sq("b4")));
     play(&rules, &mut pos, Action::EndTurn);
     assert!(legal(&rules, &pos, fire("c5", "b4")), "no longer towed");
+}
+
+#[test]
+fn a_refused_tow_says_what_is_wrong() {
+    let (rules, pos) = game(&[], &["SC@a1", "TC@d4", "A@c4"], &["SC@l12"]);
+    let why = |action| Ruleset::play(&rules, &mut pos.clone(), action).unwrap_err().reason;
+    assert!(why(tow("d4", "f4", "d4")).contains("cannot tow itself"));
+    assert!(why(tow("d4", "f4", "e5")).contains("there is no piece on e5 to tow"));
+    assert!(why(tow("d4", "d7", "c4")).contains("reaches 2 squares"));
 }

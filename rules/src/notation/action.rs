@@ -43,7 +43,7 @@ pub fn action_kind(action: &Action) -> &'static str {
 /// Accepted forms: `d2-d4` or `d2xd4` (move), `c3<>c4` (swap), `L@d2` (placement),
 /// `b5 attack c4`, `[f5, f6] attack g6` or `attack c4` (melee), `g8 cannon a2` (cannon attack),
 /// `e5-e7 tow d4` (a tow: the towing piece's move and the towed piece's square), `pass`, `end`
-/// or `commit` (end of turn).
+/// or `commit` (end of turn). A shot may also be written `g8 fire a2`.
 ///
 /// The forms people write by hand are read too: trailing punctuation (`g6.`, `d4!`, `e7+`),
 /// capitals in squares (`D2-D4`), spaces around the separator (`d2 - d4`, `d2 x d4`,
@@ -66,8 +66,14 @@ pub fn parse_action(text: &str, pieces: &PieceTable) -> Result<Action, NotationE
     if let Some(at) = words.iter().position(|w| w.eq_ignore_ascii_case("attack")) {
         return parse_attack(t, &words, at);
     }
-    if words.len() == 3 && words[1].eq_ignore_ascii_case("cannon") {
+    if words.len() == 3 && ["cannon", "fire", "fires"].iter().any(|w| words[1].eq_ignore_ascii_case(w)) {
         return Ok(Action::Fire { from: square(words[0], t)?, target: square(words[2], t)? });
+    }
+    if words.iter().any(|w| w.eq_ignore_ascii_case("tow")) && words.len() != 3 {
+        return Err(err(
+            t,
+            "a tow is the towing piece's move, `tow` and the towed piece's square, like `e5-e7 tow d4`",
+        ));
     }
     if words.len() == 3 && words[1].eq_ignore_ascii_case("tow") {
         let Action::Move { from, to } = parse_action(words[0], pieces)? else {
@@ -81,7 +87,7 @@ pub fn parse_action(text: &str, pieces: &PieceTable) -> Result<Action, NotationE
     if words.len() != 1 {
         return Err(err(
             t,
-            "expected one action such as `d2-d4`, `c3<>c4`, `L@d2`, `b5 attack c4`, `g8 cannon a2` or `pass`",
+            "expected one action such as `d2-d4`, `c3<>c4`, `L@d2`, `b5 attack c4`, `g8 cannon a2`, `e5-e7 tow d4` or `pass`",
         ));
     }
     if let Some((symbol, to)) = t.split_once('@') {
@@ -267,6 +273,9 @@ mod tests {
         let pieces = table();
         assert_eq!(parse_action("d2xd4", &pieces), parse_action("d2-d4", &pieces));
         assert_eq!(parse_action("commit", &pieces), Ok(Action::EndTurn));
+        assert_eq!(parse_action("g3 fire g6", &pieces), parse_action("g3 cannon g6", &pieces));
+        let half_tow = parse_action("b3-b5 tow", &pieces).unwrap_err();
+        assert!(half_tow.reason.contains("like `e5-e7 tow d4`"), "{half_tow}");
         assert_eq!(parse_action("l2@d2", &pieces), parse_action("L2@d2", &pieces));
     }
 

@@ -24,9 +24,11 @@ impl WarGameRules {
         to: Square,
         towed: Square,
     ) -> Result<Square, String> {
-        let (Some(tower), Some(load)) = (pos.piece_at(from), pos.piece_at(towed)) else {
-            return Err(format!("a tow needs an own piece on {from} and one on {towed}"));
-        };
+        if towed == from {
+            return Err(format!("a piece cannot tow itself: name the square of the piece beside {from} it tows"));
+        }
+        let Some(tower) = pos.piece_at(from) else { return Err(format!("there is no piece on {from}")) };
+        let Some(load) = pos.piece_at(towed) else { return Err(format!("there is no piece on {towed} to tow")) };
         if load.side != tower.side {
             return Err(format!("the piece on {towed} is an enemy: only own pieces are towed"));
         }
