@@ -1,6 +1,6 @@
 //! Replaying a record against the rules, stopping at the first illegal action.
 
-use super::record::{Record, RecordTurn};
+use super::record::{Record, RecordTurn, UnreadableLine};
 use crate::action::Action;
 use crate::position::Position;
 use crate::ruleset::{Report, Ruleset};
@@ -74,15 +74,7 @@ fn replay_with(rules: &dyn Ruleset, record: &Record, keep_going: bool) -> Replay
     let mut lines = record.unreadable_lines.iter().peekable();
     for turn in &record.turns {
         while let Some(bad) = lines.next_if(|u| u.line < turn.line) {
-            let (number, side) = (turn.number, run.pos.to_move());
-            if run.fail(ReplayError {
-                line: bad.line,
-                number,
-                side,
-                action: bad.text.clone(),
-                reason: bad.reason.clone(),
-                unreadable: true,
-            }) {
+            if run.fail_line(bad, turn.number) {
                 return run.finish();
             }
         }
@@ -90,18 +82,9 @@ fn replay_with(rules: &dyn Ruleset, record: &Record, keep_going: bool) -> Replay
             return run.finish();
         }
     }
+    let number = record.turns.last().map_or(1, |t| t.number);
     for bad in lines {
-        let side = run.pos.to_move();
-        let number = record.turns.last().map_or(1, |t| t.number);
-        let error = ReplayError {
-            line: bad.line,
-            number,
-            side,
-            action: bad.text.clone(),
-            reason: bad.reason.clone(),
-            unreadable: true,
-        };
-        if run.fail(error) {
+        if run.fail_line(bad, number) {
             break;
         }
     }
@@ -118,6 +101,14 @@ struct Run<'a> {
 }
 
 impl Run<'_> {
+    /// Records a line that is no turn, as an error of turn `number`; `true` when the replay
+    /// stops here.
+    fn fail_line(&mut self, bad: &UnreadableLine, number: u32) -> bool {
+        let side = self.pos.to_move();
+        let (action, reason) = (bad.text.clone(), bad.reason.clone());
+        self.fail(ReplayError { line: bad.line, number, side, action, reason, unreadable: true })
+    }
+
     /// Records an error; `true` when the replay stops here.
     fn fail(&mut self, error: ReplayError) -> bool {
         self.errors.push(error);
