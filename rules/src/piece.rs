@@ -26,6 +26,21 @@ pub enum UnitClass {
     Other,
 }
 
+impl UnitClass {
+    /// Its name as scenario files write it (`heavy-cavalry`).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            UnitClass::Leader => "leader",
+            UnitClass::HeavyCavalry => "heavy-cavalry",
+            UnitClass::Cannon => "cannon",
+            UnitClass::LightCavalry => "light-cavalry",
+            UnitClass::Infantry => "infantry",
+            UnitClass::Other => "other",
+        }
+    }
+}
+
 /// The power to activate pieces.
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -171,4 +186,24 @@ pub struct Piece {
     pub kind: KindId,
     /// Its owner.
     pub side: crate::Side,
+}
+
+#[cfg(test)]
+mod class_name_tests {
+    use super::UnitClass;
+
+    #[test]
+    fn class_names_are_the_scenario_spelling() {
+        for class in [
+            UnitClass::Leader,
+            UnitClass::HeavyCavalry,
+            UnitClass::Cannon,
+            UnitClass::LightCavalry,
+            UnitClass::Infantry,
+            UnitClass::Other,
+        ] {
+            let written = toml::Value::try_from(class).unwrap();
+            assert_eq!(written.as_str(), Some(class.name()));
+        }
+    }
 }

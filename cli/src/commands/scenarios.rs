@@ -53,7 +53,14 @@ fn describe(s: &Scenario, out: &mut dyn Write) -> Result<()> {
             Some(_) => "; activates itself".to_string(),
             None => String::new(),
         };
-        writeln!(out, "  {:3} {} ({:?}, value {}{command})", kind.symbol, kind.name, kind.class, kind.value)?;
+        writeln!(out, "  {:3} {} ({}, value {}{command})", kind.symbol, kind.name, kind.class.name(), kind.value)?;
+    }
+    if !s.rules.is_empty() {
+        // The family's rules as the scenario sets them (docs/SCENARIOS.md), one key a line.
+        writeln!(out, "rules set by the scenario:")?;
+        for (key, value) in &s.rules {
+            writeln!(out, "  {key} = {value}")?;
+        }
     }
     let defaults: Vec<String> = s.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
     writeln!(
