@@ -27,6 +27,7 @@ pub mod notify;
 pub mod protocol;
 pub mod render;
 pub mod router;
+pub mod scheduler;
 pub mod serve;
 pub mod store;
 pub mod token;
