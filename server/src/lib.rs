@@ -30,6 +30,7 @@ pub mod router;
 pub mod scheduler;
 pub mod serve;
 pub mod store;
+pub mod storm;
 pub mod token;
 pub mod ws;
 
