@@ -38,6 +38,10 @@ pub struct Limits {
     /// others wait in a queue served in turn, one user at a time. 0: one.
     #[arg(long, value_name = "COUNT", default_value_t = 0)]
     pub ai_searches: usize,
+    /// The niceness of the AI's threads (0 to 19; Unix): searches give way to requests.
+    #[arg(long, value_name = "NICE", default_value_t = crate::scheduler::DEFAULT_AI_NICE,
+          value_parser = clap::value_parser!(i32).range(0..=19))]
+    pub ai_nice: i32,
     /// AI turns one user (IP address; IPv6 by /64) may have waiting in the queue; past it their
     /// new games against the AI are refused with `busy`. 0: no limit.
     #[arg(long, value_name = "COUNT", default_value_t = crate::hub::DEFAULT_AI_WAITING_PER_USER)]
@@ -52,6 +56,7 @@ impl Default for Limits {
             heavy_jobs: 0,
             ai_threads: 0,
             ai_searches: 0,
+            ai_nice: crate::scheduler::DEFAULT_AI_NICE,
             ai_waiting_per_user: crate::hub::DEFAULT_AI_WAITING_PER_USER,
         }
     }
@@ -67,7 +72,10 @@ impl Limits {
     /// The AI's threads and searches at once.
     #[must_use]
     pub fn ai(&self) -> crate::scheduler::AiConfig {
-        crate::scheduler::AiConfig::new(self.ai_threads, self.ai_searches)
+        crate::scheduler::AiConfig {
+            nice: self.ai_nice,
+            ..crate::scheduler::AiConfig::new(self.ai_threads, self.ai_searches)
+        }
     }
 
     /// Heavy jobs at once: the setting, or one per core.

@@ -46,6 +46,9 @@ pub struct LoadtestArgs {
     /// The abuse mode: storms beside the normal players.
     #[command(flatten)]
     pub storm: crate::storm::StormArgs,
+    /// The limits of the server started in this process (as `warlord serve` takes them).
+    #[command(flatten)]
+    pub limits: crate::Limits,
 }
 
 /// What a load test measured.
@@ -246,10 +249,13 @@ pub async fn loadtest(args: &LoadtestArgs) -> anyhow::Result<Report> {
     let (addr, local) = match &args.server {
         Some(server) => (loopback(server)?, None),
         None => {
-            let dir = std::env::temp_dir().join(format!("warlord-loadtest-{}", std::process::id()));
+            // A directory of its own, even for two runs in one process at once.
+            static RUNS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+            let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let dir = std::env::temp_dir().join(format!("warlord-loadtest-{}-{run}", std::process::id()));
             std::fs::create_dir_all(&dir)?;
             let url = crate::store::Store::sqlite_url(&dir.join("games.db"));
-            let running = crate::serve::start(&url, SocketAddr::from(([127, 0, 0, 1], 0))).await?;
+            let running = crate::serve::start_with(&url, SocketAddr::from(([127, 0, 0, 1], 0)), args.limits).await?;
             // Every slot creates its games from this one address.
             running.games.set_create_limit(0);
             (running.addr, Some((running, dir)))

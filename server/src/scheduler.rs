@@ -4,7 +4,8 @@
 //!
 //! - **Searchers**: `--ai-searches` searches run at once, each on its own rayon pool; the pools
 //!   share `--ai-threads` threads (by default one fewer than the cores, at least one), so one
-//!   core is always left to the requests and the games' own work. The champion's parallel
+//!   core is always left to the requests and the games' own work; and the threads run at a
+//!   lower priority (`--ai-nice`), so that requests also win any core they contend for. The champion's parallel
 //!   search runs inside its searcher's pool (`ThreadPool::install`), never on every core.
 //! - **Fairness**: users are served round-robin; a user's next job waits while one of theirs
 //!   runs. Fifteen slow searches of one user thus delay another user's move by at most the
@@ -21,6 +22,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use tokio::sync::{oneshot, Semaphore};
 
+/// The default niceness of the AI's threads (`warlord serve --ai-nice`).
+pub const DEFAULT_AI_NICE: i32 = 10;
+
 /// How the AI's work is run (`warlord serve --ai-threads`, `--ai-searches`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AiConfig {
@@ -28,6 +32,9 @@ pub struct AiConfig {
     pub threads: usize,
     /// Searches running at once (each gets `threads / searches` threads, at least one).
     pub searches: usize,
+    /// The niceness (0 to 19) of the searchers' threads on Unix: with 10, a request's thread
+    /// gets the CPU about ten times as readily as a search's when they contend.
+    pub nice: i32,
 }
 
 impl AiConfig {
@@ -38,7 +45,7 @@ impl AiConfig {
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
         let threads = if threads == 0 { cores.saturating_sub(1).max(1) } else { threads };
         let searches = searches.max(1).min(threads);
-        AiConfig { threads, searches }
+        AiConfig { threads, searches, nice: DEFAULT_AI_NICE }
     }
 }
 
@@ -226,6 +233,7 @@ impl Scheduler {
     pub fn new(config: AiConfig) -> anyhow::Result<Arc<Scheduler>> {
         let searches = config.searches.max(1);
         let per_searcher = (config.threads / searches).max(1);
+        let nice = config.nice.clamp(0, 19);
         let mut searchers = Vec::with_capacity(searches);
         for i in 0..searches {
             // One flag per searcher, for the life of the process: a handful at most.
@@ -233,13 +241,16 @@ impl Scheduler {
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(per_searcher)
                 .thread_name(move |t| format!("warlord-ai-{i}-{t}"))
-                .start_handler(move |_| warlord_ai::budget::stop_on(Some(stop)))
+                .start_handler(move |_| {
+                    warlord_ai::budget::stop_on(Some(stop));
+                    lower_priority(nice);
+                })
                 .build()?;
             searchers.push(Searcher { pool, stop });
         }
         let queues = Queues { free: (0..searches).rev().collect(), ..Queues::default() };
         Ok(Arc::new(Scheduler {
-            config: AiConfig { threads: per_searcher * searches, searches },
+            config: AiConfig { threads: per_searcher * searches, searches, nice },
             searchers,
             queues: Mutex::new(queues),
             cheap: Arc::new(Semaphore::new(config.threads.max(1))),
@@ -374,3 +385,17 @@ impl Scheduler {
         }
     }
 }
+
+/// Gives the calling thread a niceness (on Linux the niceness is the thread's own).
+#[cfg(unix)]
+pub(crate) fn lower_priority(nice: i32) {
+    if nice > 0 {
+        if let Err(e) = rustix::process::setpriority_process(None, nice) {
+            tracing::warn!(error = %e, "could not lower the priority of an AI thread");
+        }
+    }
+}
+
+/// Does nothing where threads have no niceness of their own.
+#[cfg(not(unix))]
+pub(crate) fn lower_priority(_nice: i32) {}

@@ -79,7 +79,7 @@ pub async fn start_with(store_url: &str, listen: SocketAddr, limits: Limits) -> 
     });
     let listener = TcpListener::bind(listen).await?;
     let addr = listener.local_addr()?;
-    let app = crate::router::router(games.clone(), &limits);
+    let app = crate::router::router(games.clone(), &limits)?;
     let task = tokio::spawn(crate::connections::serve(listener, app, limits, async {
         let _ = tokio::signal::ctrl_c().await;
     }));
@@ -99,7 +99,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
         // The first line names the address, so that scripts and tests can wait for it.
         println!("warlord serve: listening on http://{} (games in {store})", running.addr);
         let ai = running.games.ai_config();
-        tracing::info!(threads = ai.threads, searches = ai.searches, "the AI's searches");
+        tracing::info!(threads = ai.threads, searches = ai.searches, nice = ai.nice, "the AI's searches");
         running.wait().await
     })
 }

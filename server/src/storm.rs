@@ -2,8 +2,8 @@
 //! in alternate windows of time (calm, storm, calm, storm...), so that the normal players'
 //! latency with and without the storm is measured side by side in one run.
 //!
-//! A storm window runs at once: heavy read-only requests (4 MiB-class records to parse, a
-//! large board's analysis with every legal action described), many games against the
+//! A storm window runs at once: heavy read-only requests (records and analysis lines of
+//! nearly the 20,000 actions a request may carry, each action replayed), many games against the
 //! strongest AI on the largest board, all by one user (resigned when the window ends, which
 //! cancels their searches), silent connections that send nothing, and bursts of game
 //! creations. All of it on loopback, bounded in time and count.
@@ -28,6 +28,9 @@ pub struct StormArgs {
     /// Heavy requests in flight at once during a storm (record parses and analyses, half each).
     #[arg(long, default_value_t = 8, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=256))]
     pub abuse_heavy: usize,
+    /// Actions in each heavy request's line (a record to parse, an analysis line).
+    #[arg(long, default_value_t = 19_500, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=20_000))]
+    pub abuse_line_actions: usize,
     /// Games against the level-8 AI on the 48x72 board that the abuser opens in each storm.
     #[arg(long, default_value_t = 15, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=200))]
     pub abuse_ai_games: usize,
@@ -45,6 +48,7 @@ impl Default for StormArgs {
             abuse: false,
             window_seconds: 5,
             abuse_heavy: 8,
+            abuse_line_actions: 19_500,
             abuse_ai_games: 15,
             abuse_silent: 200,
             abuse_burst: 50,
@@ -154,9 +158,16 @@ impl Windows {
 /// Runs the storms in the storm windows until `deadline`; returns what the abuser did.
 pub async fn run(addr: SocketAddr, args: StormArgs, windows: Windows, deadline: Instant) -> StormCounts {
     let counters = Arc::new(Counters::default());
-    let record = Arc::new(serde_json::json!({ "text": big_record() }).to_string());
-    let analysis =
-        Arc::new(serde_json::json!({ "scenario": "two-countries-48x72", "actions": [], "view": "player" }).to_string());
+    // About the longest line a request may carry: every action replayed, checked and described.
+    let line_actions = if args.abuse_heavy > 0 { args.abuse_line_actions } else { 0 };
+    let (texts, record) = tokio::task::spawn_blocking(move || random_line(line_actions, 1)).await.unwrap_or_default();
+    let options: serde_json::Map<String, serde_json::Value> =
+        LINE_OPTIONS.iter().map(|(k, v)| (k.to_string(), serde_json::Value::from(*v))).collect();
+    let record = Arc::new(serde_json::json!({ "text": record }).to_string());
+    let analysis = Arc::new(
+        serde_json::json!({ "scenario": LINE_SCENARIO, "options": options, "actions": texts, "view": "player" })
+            .to_string(),
+    );
     let mut tasks = Vec::new();
     for i in 0..args.abuse_heavy {
         let (counters, body) = (counters.clone(), if i % 2 == 0 { record.clone() } else { analysis.clone() });
@@ -201,14 +212,54 @@ where
     }
 }
 
-/// A record of some 1.6 MB: 9,000 turns of passing (18,000 actions, under the 20,000 a record
-/// may have), every one replayed and described in the answer.
-fn big_record() -> String {
-    let mut text = String::from("[Scenario \"chieftain\"]\n");
-    for n in 1..=9_000 {
-        text.push_str(&format!("{n}. pass\n{n}... pass\n"));
+/// The scenario and options of the heavy requests' line: no turn limit, so that random play
+/// goes on for thousands of turns.
+const LINE_SCENARIO: &str = "chieftain";
+const LINE_OPTIONS: [(&str, &str); 1] = [("turn-limit", "0")];
+
+/// A legal line of random play from the scenario's start, up to `max_actions` actions (each
+/// turn's end counted) or the game's end: the texts of its actions, and its record.
+#[must_use]
+pub fn random_line(max_actions: usize, seed: u64) -> (Vec<String>, String) {
+    use rand::{Rng, SeedableRng};
+    use warlord_rules::notation::{format_action, Record};
+    use warlord_rules::{Action, Phase};
+    let options: Vec<(String, String)> = LINE_OPTIONS.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    let Some(builtin) = warlord_scenarios::get(LINE_SCENARIO) else { return (Vec::new(), String::new()) };
+    let Ok(rules) = warlord_rules::Scenario::parse(builtin.text, "builtin").and_then(|s| s.ruleset(&options)) else {
+        return (Vec::new(), String::new());
+    };
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut pos = rules.start();
+    let (mut texts, mut turns, mut turn) = (Vec::new(), Vec::new(), Vec::new());
+    while texts.len() < max_actions && matches!(pos.phase(), Phase::Play) {
+        let legal = rules.legal_action_list(&pos);
+        if legal.is_empty() {
+            break;
+        }
+        // End turns often enough that the line has many turns, and take nothing when there
+        // is a choice, so that the game lasts.
+        let quiet: Vec<Action> = legal.iter().copied().filter(|&a| !rules.describe(&pos, a).takes()).collect();
+        let choices = if quiet.is_empty() { &legal } else { &quiet };
+        let action = if turn.len() >= 3 && legal.contains(&Action::EndTurn) {
+            Action::EndTurn
+        } else {
+            choices[rng.gen_range(0..choices.len())]
+        };
+        let side = pos.to_move();
+        if rules.play(&mut pos, action).is_err() {
+            break;
+        }
+        texts.push(format_action(&action, rules.pieces()));
+        turn.push(action);
+        if pos.to_move() != side || !matches!(pos.phase(), Phase::Play) {
+            turns.push((side, std::mem::take(&mut turn)));
+        }
     }
-    text
+    let mut tags = vec![("Scenario".to_string(), LINE_SCENARIO.to_string())];
+    tags.extend(options.iter().map(|(k, v)| ("Option".to_string(), format!("{k}={v}"))));
+    let record = Record::from_history(tags, &turns, rules.pieces()).to_text(rules.pieces());
+    (texts, record)
 }
 
 /// Sends one heavy request after another until `end`.
@@ -303,5 +354,22 @@ async fn burst(addr: SocketAddr, n: usize, end: Instant, counters: Arc<Counters>
             };
         }
         tokio::time::sleep_until(next.min(end).into()).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_heavy_line_is_long_and_its_record_reads_back() {
+        let (texts, record) = random_line(3_000, 1);
+        assert_eq!(texts.len(), 3_000, "random play without a turn limit goes on");
+        let pieces = warlord_rules::Scenario::parse(warlord_scenarios::get(LINE_SCENARIO).unwrap().text, "builtin")
+            .unwrap()
+            .ruleset(&[("turn-limit".into(), "0".into())])
+            .unwrap();
+        let read = warlord_rules::notation::Record::parse(&record, pieces.pieces()).unwrap();
+        assert!(read.turns.len() > 500, "{} turns", read.turns.len());
     }
 }

@@ -33,7 +33,7 @@ async fn until_stats(stats: impl Fn() -> AiStats, done: impl Fn(&AiStats) -> boo
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_users_backlog_does_not_hold_up_another_users_turn() {
-    let scheduler = Scheduler::new(AiConfig { threads: 1, searches: 1 }).unwrap();
+    let scheduler = Scheduler::new(AiConfig { threads: 1, searches: 1, nice: 0 }).unwrap();
     let order = Arc::new(Mutex::new(Vec::new()));
     let job = |name: String, ms: u64| {
         let order = order.clone();
@@ -63,7 +63,7 @@ async fn a_users_backlog_does_not_hold_up_another_users_turn() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_cancelled_search_stops_early_and_cancelled_jobs_never_start() {
-    let scheduler = Scheduler::new(AiConfig { threads: 1, searches: 1 }).unwrap();
+    let scheduler = Scheduler::new(AiConfig { threads: 1, searches: 1, nice: 0 }).unwrap();
     let scenario = Scenario::parse(warlord_scenarios::get("chieftain").unwrap().text, "builtin:chieftain").unwrap();
     let rules: Arc<dyn warlord_rules::Ruleset> = scenario.ruleset(&[]).unwrap();
     let position = rules.start();

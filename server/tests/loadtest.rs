@@ -12,6 +12,7 @@ fn args(server: Option<&str>) -> LoadtestArgs {
         turn_limit: 2,
         server: server.map(str::to_string),
         storm: Default::default(),
+        limits: Default::default(),
     }
 }
 
@@ -41,6 +42,7 @@ async fn the_abuse_mode_storms_in_every_other_window_and_reports_both_kinds() {
         abuse: true,
         window_seconds: 1,
         abuse_heavy: 2,
+        abuse_line_actions: 300,
         abuse_ai_games: 2,
         abuse_silent: 5,
         abuse_burst: 3,
