@@ -1,7 +1,23 @@
 //! How much thinking an agent may do for one turn: wall-clock milliseconds, or a count of
-//! nodes (positions evaluated or expanded) for reproducible runs.
+//! nodes (positions evaluated or expanded) for reproducible runs; and a stop signal that ends
+//! every search of a thread early (a server cancels a search whose game has changed).
 
+use std::cell::Cell;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+
+thread_local! {
+    /// The stop signal of the meters started on this thread.
+    static STOP: Cell<Option<&'static AtomicBool>> = const { Cell::new(None) };
+}
+
+/// Makes every [`Meter`] started on this thread from now on (`None`: none) count as spent as
+/// soon as `stop` is set, whatever its budget: the search ends early and its turn, possibly
+/// incomplete, is to be thrown away. A searcher's threads (a rayon pool's `start_handler`)
+/// each call it once with the flag of that searcher.
+pub fn stop_on(stop: Option<&'static AtomicBool>) {
+    STOP.with(|s| s.set(stop));
+}
 
 /// The thinking allowed for one turn.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -66,6 +82,7 @@ pub struct Meter {
     deadline: Option<Instant>,
     limit: u64,
     used: u64,
+    stop: Option<&'static AtomicBool>,
 }
 
 impl Meter {
@@ -78,9 +95,12 @@ impl Meter {
     /// A meter for a budget counted from `start` (so that parallel workers share a deadline).
     #[must_use]
     pub fn until(budget: Budget, start: Instant) -> Meter {
+        let stop = STOP.with(Cell::get);
         match budget {
-            Budget::Millis(ms) => Meter { deadline: Some(start + Duration::from_millis(ms)), limit: u64::MAX, used: 0 },
-            Budget::Nodes(n) => Meter { deadline: None, limit: n, used: 0 },
+            Budget::Millis(ms) => {
+                Meter { deadline: Some(start + Duration::from_millis(ms)), limit: u64::MAX, used: 0, stop }
+            }
+            Budget::Nodes(n) => Meter { deadline: None, limit: n, used: 0, stop },
         }
     }
 
@@ -96,9 +116,12 @@ impl Meter {
         self.used
     }
 
-    /// Whether the budget is spent.
+    /// Whether the budget is spent (or the thread's stop signal, see [`stop_on`], is set).
     #[must_use]
     pub fn spent(&self) -> bool {
+        if self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            return true;
+        }
         match self.deadline {
             Some(d) => Instant::now() >= d,
             None => self.used >= self.limit,
@@ -145,5 +168,19 @@ mod tests {
         }
         assert!(m.spent());
         assert_eq!(m.remaining(), Budget::Nodes(0));
+    }
+
+    #[test]
+    fn a_stop_signal_spends_the_meters_started_on_its_thread() {
+        static STOP: AtomicBool = AtomicBool::new(false);
+        let before = Meter::start(Budget::Nodes(u64::MAX));
+        stop_on(Some(&STOP));
+        let during = Meter::start(Budget::Millis(60_000));
+        assert!(!during.spent());
+        STOP.store(true, Ordering::Relaxed);
+        assert!(during.spent(), "stopped");
+        assert!(!before.spent(), "a meter started before keeps its budget");
+        stop_on(None);
+        assert!(!Meter::start(Budget::Nodes(5)).spent(), "no signal any more");
     }
 }

@@ -19,3 +19,10 @@ pub fn for_level(level: u8) -> (Box<dyn Agent>, Budget) {
     let agent = warlord_ai::by_name(name).expect("the named agents exist");
     (agent, Budget::Millis(100 << u32::from(level.saturating_sub(3))))
 }
+
+/// Whether a level's turns are cheap (random, greedy: no search), so that they skip the AI's
+/// queue and never wait behind other users' searches.
+#[must_use]
+pub fn is_cheap(level: u8) -> bool {
+    level <= 2
+}

@@ -80,7 +80,8 @@ async fn create(
 ) -> Result<(StatusCode, Json<CreatedBody>), ApiError> {
     games.create_limit().check(client.ip())?;
     let request = protocol::parse_create(&body)?;
-    let Created { id, white, black, spectator } = games.create(request).await?;
+    let user = crate::hub::user_key(client.ip());
+    let Created { id, white, black, spectator } = games.create_by(request, Some(user)).await?;
     // The token rides in the fragment, which browsers never send to servers or proxies.
     let link = |t: Token| Link { path: format!("/play/{id}#{}", t.secret()), token: t.secret().to_string() };
     let body =
@@ -126,10 +127,14 @@ async fn command(
     Path(id): Path<String>,
     Query(query): Query<TokenQuery>,
     headers: HeaderMap,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     body: Bytes,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let message = protocol::parse_message(&body).map_err(|(_, e)| e)?;
     let (hub, viewer) = access::open(&games, &id, &headers, &query).await?;
+    if matches!(viewer, crate::game::Viewer::Seat(_)) {
+        hub.note_player(crate::hub::user_key(client.ip()));
+    }
     let seq = hub.command(viewer, message.command).await?;
     Ok(Json(serde_json::json!({ "type": "accepted", "ref": message.reference, "seq": seq })))
 }

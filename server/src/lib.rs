@@ -27,8 +27,10 @@ pub mod notify;
 pub mod protocol;
 pub mod render;
 pub mod router;
+pub mod scheduler;
 pub mod serve;
 pub mod store;
+pub mod storm;
 pub mod token;
 pub mod ws;
 

@@ -52,7 +52,7 @@ impl CreateLimit {
 
 /// What one client holds: an IPv4 address, or the /64 network of an IPv6 address (IPv4 mapped
 /// into IPv6 counts as IPv4).
-fn network(ip: IpAddr) -> IpAddr {
+pub(crate) fn network(ip: IpAddr) -> IpAddr {
     match ip {
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
             Some(v4) => IpAddr::V4(v4),

@@ -5,6 +5,11 @@
 //! the legal actions the server sent, sends it and measures the time until the state that
 //! includes it arrives (validation, commit, broadcast and rendering included). A game that ends
 //! is replaced by a new one until the time is up, so `--games` games are always in progress.
+//!
+//! With `--abuse`, the run alternates calm and storm windows (`crate::storm`): the normal
+//! players go on playing while one abusive client floods the server in every other window, and
+//! the report gives the normal players' latency in each kind of window, as medians over the
+//! windows.
 
 use crate::client;
 use futures_util::{SinkExt, StreamExt};
@@ -38,6 +43,12 @@ pub struct LoadtestArgs {
     /// `warlord serve` needs `--create-per-minute 0`, as every game comes from one address.
     #[arg(long)]
     pub server: Option<String>,
+    /// The abuse mode: storms beside the normal players.
+    #[command(flatten)]
+    pub storm: crate::storm::StormArgs,
+    /// The limits of the server started in this process (as `warlord serve` takes them).
+    #[command(flatten)]
+    pub limits: crate::Limits,
 }
 
 /// What a load test measured.
@@ -55,17 +66,101 @@ pub struct Report {
     pub elapsed: Duration,
     /// Latencies of accepted actions, sorted, in microseconds.
     pub latencies_us: Vec<u64>,
+    /// Each accepted action's sending time (milliseconds from the start) and latency
+    /// (microseconds), in no order.
+    pub samples: Vec<(u64, u64)>,
+    /// With `--abuse`: the normal players' latency in each counted window, in order.
+    pub windows: Vec<WindowReport>,
+    /// With `--abuse`: what the abuser did.
+    pub storm: Option<crate::storm::StormCounts>,
+    /// With `--abuse` and a server in this process: the AI scheduler's counts at the end.
+    pub ai: Option<crate::scheduler::AiStats>,
+}
+
+/// The normal players' latency in one window of an `--abuse` run.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct WindowReport {
+    /// The window's index (0 is the uncounted warm-up).
+    pub index: u64,
+    /// Whether the storm blew in it.
+    pub storm: bool,
+    /// Actions sent in it and accepted.
+    pub actions: usize,
+    /// Their median latency, in milliseconds.
+    pub p50_ms: f64,
+    /// Their 99th percentile latency, in milliseconds.
+    pub p99_ms: f64,
+}
+
+/// The latency at a quantile (0..=1) of sorted microseconds, in milliseconds.
+fn quantile_ms(sorted_us: &[u64], q: f64) -> f64 {
+    if sorted_us.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted_us.len() - 1) as f64 * q).round() as usize;
+    sorted_us[i] as f64 / 1000.0
+}
+
+/// The median of some figures (0 if none).
+fn median(mut values: Vec<f64>) -> f64 {
+    if values.is_empty() {
+        return 0.0;
+    }
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    if n % 2 == 1 {
+        values[n / 2]
+    } else {
+        (values[n / 2 - 1] + values[n / 2]) / 2.0
+    }
 }
 
 impl Report {
     /// The latency at a quantile (0..=1), in milliseconds.
     #[must_use]
     pub fn quantile_ms(&self, q: f64) -> f64 {
-        if self.latencies_us.is_empty() {
-            return 0.0;
+        quantile_ms(&self.latencies_us, q)
+    }
+
+    /// With `--abuse`: the medians over the calm windows (`storm` false) or the storm windows
+    /// of the normal players' p50 and p99 latency, in milliseconds, and the windows counted.
+    #[must_use]
+    pub fn window_medians(&self, storm: bool) -> (f64, f64, usize) {
+        let windows: Vec<&WindowReport> = self.windows.iter().filter(|w| w.storm == storm).collect();
+        (
+            median(windows.iter().map(|w| w.p50_ms).collect()),
+            median(windows.iter().map(|w| w.p99_ms).collect()),
+            windows.len(),
+        )
+    }
+
+    /// Splits the samples into windows of `windows.length` (the first, a warm-up, and a last
+    /// partial one left out).
+    fn split_windows(&mut self, length: Duration) {
+        let length_ms = length.as_millis().max(1) as u64;
+        let full = self.elapsed.as_millis() as u64 / length_ms;
+        let mut by_window: Vec<Vec<u64>> = vec![Vec::new(); full as usize];
+        for &(at_ms, latency_us) in &self.samples {
+            let i = at_ms / length_ms;
+            if (1..full).contains(&i) {
+                by_window[i as usize].push(latency_us);
+            }
         }
-        let i = ((self.latencies_us.len() - 1) as f64 * q).round() as usize;
-        self.latencies_us[i] as f64 / 1000.0
+        self.windows = by_window
+            .into_iter()
+            .enumerate()
+            .skip(1)
+            .map(|(i, mut latencies)| {
+                latencies.sort_unstable();
+                WindowReport {
+                    index: i as u64,
+                    storm: crate::storm::Windows::is_storm(i as u64),
+                    actions: latencies.len(),
+                    p50_ms: quantile_ms(&latencies, 0.5),
+                    p99_ms: quantile_ms(&latencies, 0.99),
+                }
+            })
+            .collect();
     }
 
     /// Accepted actions per second.
@@ -92,7 +187,33 @@ impl std::fmt::Display for Report {
             self.quantile_ms(0.99),
             self.quantile_ms(1.0)
         )?;
-        write!(f, "errors {}", self.errors)
+        write!(f, "errors {}", self.errors)?;
+        if let Some(storm) = &self.storm {
+            for w in &self.windows {
+                write!(
+                    f,
+                    "\nwindow {:>2} {}: {:>5} actions, p50 {:.2} ms, p99 {:.2} ms",
+                    w.index,
+                    if w.storm { "storm" } else { "calm " },
+                    w.actions,
+                    w.p50_ms,
+                    w.p99_ms
+                )?;
+            }
+            for (name, is_storm) in [("calm ", false), ("storm", true)] {
+                let (p50, p99, n) = self.window_medians(is_storm);
+                write!(f, "\n{name} windows ({n}): median p50 {p50:.2} ms, median p99 {p99:.2} ms")?;
+            }
+            write!(f, "\n{storm}")?;
+            if let Some(ai) = &self.ai {
+                write!(
+                    f,
+                    "\nAI: {} turns played, {} dropped while queued, {} stopped while running",
+                    ai.finished, ai.dropped, ai.stopped
+                )?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -128,21 +249,26 @@ pub async fn loadtest(args: &LoadtestArgs) -> anyhow::Result<Report> {
     let (addr, local) = match &args.server {
         Some(server) => (loopback(server)?, None),
         None => {
-            let dir = std::env::temp_dir().join(format!("warlord-loadtest-{}", std::process::id()));
+            // A directory of its own, even for two runs in one process at once.
+            static RUNS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+            let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let dir = std::env::temp_dir().join(format!("warlord-loadtest-{}-{run}", std::process::id()));
             std::fs::create_dir_all(&dir)?;
             let url = crate::store::Store::sqlite_url(&dir.join("games.db"));
-            let running = crate::serve::start(&url, SocketAddr::from(([127, 0, 0, 1], 0))).await?;
+            let running = crate::serve::start_with(&url, SocketAddr::from(([127, 0, 0, 1], 0)), args.limits).await?;
             // Every slot creates its games from this one address.
             running.games.set_create_limit(0);
             (running.addr, Some((running, dir)))
         }
     };
-    let deadline = Instant::now() + Duration::from_secs(args.seconds);
     let started = Instant::now();
+    let deadline = started + Duration::from_secs(args.seconds);
+    let windows = crate::storm::Windows { started, length: Duration::from_secs(args.storm.window_seconds.max(1)) };
+    let storm = args.storm.abuse.then(|| tokio::spawn(crate::storm::run(addr, args.storm.clone(), windows, deadline)));
     let tasks: Vec<_> = (0..args.games)
         .map(|slot| {
             let args = args.clone();
-            tokio::spawn(async move { keep_playing(addr, &args, slot as u64, deadline).await })
+            tokio::spawn(async move { keep_playing(addr, &args, slot as u64, started, deadline).await })
         })
         .collect();
     let mut report = Report::default();
@@ -153,9 +279,15 @@ pub async fn loadtest(args: &LoadtestArgs) -> anyhow::Result<Report> {
         report.actions += part.actions;
         report.errors += part.errors;
         report.latencies_us.extend(part.latencies_us);
+        report.samples.extend(part.samples);
     }
     report.elapsed = started.elapsed();
     report.latencies_us.sort_unstable();
+    if let Some(storm) = storm {
+        report.storm = Some(storm.await?);
+        report.split_windows(windows.length);
+        report.ai = local.as_ref().map(|(running, _)| running.games.ai_stats());
+    }
     if let Some((running, dir)) = local {
         running.stop();
         let _ = std::fs::remove_dir_all(dir);
@@ -175,7 +307,7 @@ fn loopback(server: &str) -> anyhow::Result<SocketAddr> {
 }
 
 /// One game slot: plays games one after another until the deadline.
-async fn keep_playing(addr: SocketAddr, args: &LoadtestArgs, slot: u64, deadline: Instant) -> Report {
+async fn keep_playing(addr: SocketAddr, args: &LoadtestArgs, slot: u64, started: Instant, deadline: Instant) -> Report {
     let mut report = Report::default();
     let mut game = 0u64;
     // Games start spread over the first second, as people arrive, not all in one instant.
@@ -202,7 +334,7 @@ async fn keep_playing(addr: SocketAddr, args: &LoadtestArgs, slot: u64, deadline
                 format!("ws://{addr}/api/games/{id}/ws?token={}", created[side]["token"].as_str().unwrap_or_default());
             let seed = slot << 32 | game << 1 | u64::from(side == "black");
             let think = args.think_ms;
-            tokio::spawn(async move { play(url, think, seed, deadline).await })
+            tokio::spawn(async move { play(url, think, seed, started, deadline).await })
         });
         game += 1;
         let mut finished = 0;
@@ -213,6 +345,7 @@ async fn keep_playing(addr: SocketAddr, args: &LoadtestArgs, slot: u64, deadline
                     report.errors += part.errors;
                     finished = finished.max(part.games_finished);
                     report.latencies_us.extend(part.latencies_us);
+                    report.samples.extend(part.samples);
                 }
                 Err(_) => report.errors += 1,
             }
@@ -224,7 +357,7 @@ async fn keep_playing(addr: SocketAddr, args: &LoadtestArgs, slot: u64, deadline
 }
 
 /// One player of one game: acts on its turns until the game ends or the deadline passes.
-async fn play(url: String, think_ms: u64, seed: u64, deadline: Instant) -> Report {
+async fn play(url: String, think_ms: u64, seed: u64, started: Instant, deadline: Instant) -> Report {
     let mut report = Report::default();
     let Ok(Ok((mut socket, _))) =
         timeout(Duration::from_secs(10), tokio_tungstenite::connect_async(url.as_str())).await
@@ -258,7 +391,9 @@ async fn play(url: String, think_ms: u64, seed: u64, deadline: Instant) -> Repor
                         continue;
                     }
                     report.actions += 1;
-                    report.latencies_us.push(sent_at.elapsed().as_micros() as u64);
+                    let latency = sent_at.elapsed().as_micros() as u64;
+                    report.latencies_us.push(latency);
+                    report.samples.push(((sent_at - started).as_millis() as u64, latency));
                     pending = None;
                 }
                 if seen.outcome.is_some() {

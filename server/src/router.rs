@@ -13,18 +13,19 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Router};
 
-/// Every route of the server over a set of games, within `limits`.
-pub fn router(games: Games, limits: &Limits) -> Router {
-    Router::new()
+/// Every route of the server over a set of games, within `limits` (fails if the heavy jobs'
+/// threads cannot start).
+pub fn router(games: Games, limits: &Limits) -> anyhow::Result<Router> {
+    Ok(Router::new()
         .merge(crate::http::routes())
         .merge(crate::ws::routes())
         .merge(crate::analysis::routes())
         .fallback(crate::assets::fallback)
         // Bodies up to 4x the message limit are read so that `too-large` is a JSON error.
         .layer(DefaultBodyLimit::max(4 * MAX_MESSAGE_BYTES))
-        .layer(Extension(Heavy::new(limits.heavy_jobs())))
+        .layer(Extension(Heavy::new(limits.heavy_jobs())?))
         .layer(middleware::from_fn(json_refusals))
-        .with_state(games)
+        .with_state(games))
 }
 
 /// Every refusal of an `/api/` route in the documented shape, `{"error": {"code", "message"}}`,

@@ -66,7 +66,7 @@ pub async fn start(store_url: &str, listen: SocketAddr) -> anyhow::Result<Runnin
 /// Opens the store (migrating it) and starts serving on `listen` within `limits`.
 pub async fn start_with(store_url: &str, listen: SocketAddr, limits: Limits) -> anyhow::Result<Running> {
     let store = Store::open(store_url).await?;
-    let games = Games::new(store);
+    let games = Games::with_ai(store, limits.ai(), limits.ai_waiting_per_user)?;
     crate::notify::spawn(games.clone());
     games.spawn_lobby_repair();
     let sweeper = games.clone();
@@ -79,7 +79,7 @@ pub async fn start_with(store_url: &str, listen: SocketAddr, limits: Limits) -> 
     });
     let listener = TcpListener::bind(listen).await?;
     let addr = listener.local_addr()?;
-    let app = crate::router::router(games.clone(), &limits);
+    let app = crate::router::router(games.clone(), &limits)?;
     let task = tokio::spawn(crate::connections::serve(listener, app, limits, async {
         let _ = tokio::signal::ctrl_c().await;
     }));
@@ -98,6 +98,8 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
         let store = if args.database_url.is_some() { "PostgreSQL".to_string() } else { args.db.display().to_string() };
         // The first line names the address, so that scripts and tests can wait for it.
         println!("warlord serve: listening on http://{} (games in {store})", running.addr);
+        let ai = running.games.ai_config();
+        tracing::info!(threads = ai.threads, searches = ai.searches, nice = ai.nice, "the AI's searches");
         running.wait().await
     })
 }

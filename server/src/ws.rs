@@ -9,7 +9,7 @@ use crate::hub::{Games, Hub};
 use crate::protocol::{self, Command};
 use crate::render::{game_info, state_view, GameInfo, StateView};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, Query, State};
+use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::get;
@@ -65,9 +65,13 @@ async fn upgrade(
     Path(id): Path<String>,
     Query(query): Query<TokenQuery>,
     headers: HeaderMap,
+    ConnectInfo(client): ConnectInfo<std::net::SocketAddr>,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let (hub, viewer) = access::open(&games, &id, &headers, &query).await?;
+    if matches!(viewer, Viewer::Seat(_)) {
+        hub.note_player(crate::hub::user_key(client.ip()));
+    }
     Ok(ws
         .max_message_size(MAX_FRAME_BYTES)
         .max_frame_size(MAX_FRAME_BYTES)

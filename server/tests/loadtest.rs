@@ -11,6 +11,8 @@ fn args(server: Option<&str>) -> LoadtestArgs {
         scenario: "chieftain".into(),
         turn_limit: 2,
         server: server.map(str::to_string),
+        storm: Default::default(),
+        limits: Default::default(),
     }
 }
 
@@ -30,4 +32,30 @@ async fn only_loopback_servers_are_targets() {
         let e = loadtest(&args(Some(far))).await.unwrap_err();
         assert!(e.to_string().contains("loopback"), "{e}");
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_abuse_mode_storms_in_every_other_window_and_reports_both_kinds() {
+    let mut args = args(None);
+    args.seconds = 5;
+    args.storm = warlord_server::storm::StormArgs {
+        abuse: true,
+        window_seconds: 1,
+        abuse_heavy: 2,
+        abuse_line_actions: 300,
+        abuse_ai_games: 2,
+        abuse_silent: 5,
+        abuse_burst: 3,
+    };
+    let report = loadtest(&args).await.unwrap();
+    let storm = report.storm.clone().expect("the storm's counts");
+    assert!(storm.heavy_done + storm.heavy_busy > 0, "{report}");
+    assert!(storm.ai_games > 0 && storm.ai_resigned == storm.ai_games, "{report}");
+    assert!(storm.silent > 0 && storm.burst_created > 0, "{report}");
+    // Windows 1 to 4 are counted (0 is the warm-up): storm, calm, storm, calm.
+    let kinds: Vec<bool> = report.windows.iter().map(|w| w.storm).collect();
+    assert_eq!(kinds[..3], [true, false, true], "{report}");
+    assert!(report.window_medians(true).2 >= 2 && report.window_medians(false).2 >= 1, "{report}");
+    assert!(report.ai.is_some(), "{report}");
+    assert!(report.to_string().contains("storm windows"), "{report}");
 }

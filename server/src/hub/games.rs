@@ -4,16 +4,16 @@
 use super::load::{load, stored, StoredGame};
 use super::Hub;
 use crate::catalog::Catalog;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorCode};
 use crate::game::{now_ms, Game, GameMeta};
 use crate::limit::{self, CreateLimit};
 use crate::protocol::CreateGame;
+use crate::scheduler::{AiConfig, AiStats, Scheduler};
 use crate::store::{SeatHashes, Store};
 use crate::token::{self, Token};
 use std::collections::HashMap;
-use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex as StdMutex, RwLock};
-use tokio::sync::{watch, Mutex, Semaphore};
+use tokio::sync::{watch, Mutex};
 use warlord_rules::Side;
 
 /// The games of this process: the store, the scenarios, the AI and the loaded hubs.
@@ -28,10 +28,22 @@ pub(super) struct Inner {
     pub(super) store: Store,
     catalog: Catalog,
     hubs: StdMutex<HashMap<String, Arc<Hub>>>,
-    /// AI searches running at once: one core is always left to the games' own work.
-    pub(super) thinkers: Arc<Semaphore>,
+    /// The AI's fair scheduler: its searches leave one core to the games' own work.
+    pub(super) scheduler: Arc<Scheduler>,
+    /// AI jobs one user may have waiting before their new AI games are refused.
+    ai_waiting_per_user: usize,
     /// How many games each client may create.
     create_limit: RwLock<Arc<CreateLimit>>,
+}
+
+/// The default of `warlord serve --ai-waiting-per-user`.
+pub const DEFAULT_AI_WAITING_PER_USER: usize = 8;
+
+/// The user a client's address stands for (its IPv4 address, or its IPv6 /64 network): the
+/// AI's turns are queued under it.
+#[must_use]
+pub fn user_key(client: std::net::IpAddr) -> String {
+    limit::network(client).to_string()
 }
 
 /// The seat links of a new game: each token is shown once and only its hash is kept.
@@ -50,12 +62,36 @@ pub struct Created {
 impl Games {
     /// The games of a store, with the shipped scenarios, the default AI and the default limit
     /// on creating games.
-    pub fn new(store: Store) -> Games {
-        let cores = std::thread::available_parallelism().map_or(1, usize::from);
-        let thinkers = Arc::new(Semaphore::new(cores.saturating_sub(1).max(1)));
+    pub fn new(store: Store) -> anyhow::Result<Games> {
+        Games::with_ai(store, AiConfig::default(), DEFAULT_AI_WAITING_PER_USER)
+    }
+
+    /// The games of a store, with the AI's threads and searches of `ai` and
+    /// `ai_waiting_per_user` AI jobs one user may have waiting before their new AI games are
+    /// refused (0: no limit).
+    pub fn with_ai(store: Store, ai: AiConfig, ai_waiting_per_user: usize) -> anyhow::Result<Games> {
         let create_limit = RwLock::new(Arc::new(CreateLimit::per_minute(limit::DEFAULT_PER_MINUTE)));
-        let inner = Inner { store, catalog: Catalog::shipped(), hubs: StdMutex::default(), thinkers, create_limit };
-        Games { inner: Arc::new(inner) }
+        let inner = Inner {
+            store,
+            catalog: Catalog::shipped(),
+            hubs: StdMutex::default(),
+            scheduler: Scheduler::new(ai)?,
+            ai_waiting_per_user,
+            create_limit,
+        };
+        Ok(Games { inner: Arc::new(inner) })
+    }
+
+    /// The counts of the AI's work (queued, running, finished, cancelled).
+    #[must_use]
+    pub fn ai_stats(&self) -> AiStats {
+        self.inner.scheduler.stats()
+    }
+
+    /// The AI's threads and searches.
+    #[must_use]
+    pub fn ai_config(&self) -> AiConfig {
+        self.inner.scheduler.config()
     }
 
     /// How many games each client may create.
@@ -84,6 +120,24 @@ impl Games {
     /// Creates and stores a game, pinned to the scenario's text and the rules version of now;
     /// returns its id and seat tokens.
     pub async fn create(&self, request: CreateGame) -> Result<Created, ApiError> {
+        self.create_by(request, None).await
+    }
+
+    /// Creates a game for a user (the key of a client's address, see [`user_key`]): the AI's
+    /// turns in it are queued under that user, and a new AI game is refused with `busy` while
+    /// the user already has too many AI jobs waiting.
+    pub async fn create_by(&self, request: CreateGame, user: Option<String>) -> Result<Created, ApiError> {
+        if let (Some(_), Some(user)) = (&request.ai, &user) {
+            let limit = self.inner.ai_waiting_per_user;
+            if limit > 0 && self.inner.scheduler.waiting(user) >= limit {
+                let mut error = ApiError::new(
+                    ErrorCode::Busy,
+                    format!("the AI already has {limit} of your games to think about; try again in a moment"),
+                );
+                error.retry_after_s = Some(5);
+                return Err(error);
+            }
+        }
         let (scenario, pin) = self.inner.catalog.for_new_game(&request.scenario)?;
         let names: Vec<String> = scenario.option_schema().into_iter().map(|o| o.name).collect();
         for name in request.options.keys() {
@@ -124,7 +178,8 @@ impl Games {
         tracing::info!(game = %meta.id, scenario = %meta.scenario, mode = meta.mode.name(), "game created");
         if meta.ai.is_some() {
             // Loading the game starts the AI if it moves first.
-            self.hub(&meta.id).await?;
+            let row = stored(&self.inner.store, &meta.id).await?;
+            self.install(&meta.id, row, user).await?;
         }
         Ok(created)
     }
@@ -151,12 +206,12 @@ impl Games {
         }
         let row = stored(&self.inner.store, id).await?;
         let admitted = admit(&row.1, row.0.public)?;
-        Ok((self.install(id, row).await?, admitted))
+        Ok((self.install(id, row, None).await?, admitted))
     }
 
     /// Rebuilds a game from its stored row and log and registers its hub (unless another
-    /// request registered it meanwhile).
-    async fn install(&self, id: &str, row: StoredGame) -> Result<Arc<Hub>, ApiError> {
+    /// request registered it meanwhile), noting its player if known.
+    async fn install(&self, id: &str, row: StoredGame, player: Option<String>) -> Result<Arc<Hub>, ApiError> {
         let (game, seats) = load(&self.inner.store, &self.inner.catalog, id, row).await?;
         let (watch, _) = watch::channel(Arc::new(game.clone()));
         let hub = Arc::new(Hub {
@@ -166,7 +221,8 @@ impl Games {
             game: Mutex::new(game),
             watch,
             timer: StdMutex::new(None),
-            ai_busy: AtomicBool::new(false),
+            ai_job: StdMutex::new(None),
+            player: StdMutex::new(player),
         });
         let hub = {
             let mut hubs = self.inner.hubs.lock().expect("hub map");

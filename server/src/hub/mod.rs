@@ -11,7 +11,8 @@
 //!   the log no longer replays).
 //! - `commit.rs`: carrying out commands and committing events; catching up with other processes.
 //! - `timer.rs`: the flag timer of a running clock.
-//! - `ai.rs`: the AI seat's turns.
+//! - `ai.rs`: the AI seat's turns, planned by the fair scheduler (`crate::scheduler`) and
+//!   cancelled when the game changes.
 //! - `retry.rs`: committing the server's own events (AI turns, time forfeits) through storage
 //!   failures.
 //! - `repair.rs`: the periodic repair of lobby rows written apart from their events.
@@ -24,11 +25,11 @@ mod repair;
 mod retry;
 mod timer;
 
-pub use games::{Created, Games};
+pub use games::{user_key, Created, Games, DEFAULT_AI_WAITING_PER_USER};
 
 use crate::game::Game;
+use crate::scheduler::Ticket;
 use crate::store::SeatHashes;
-use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex as StdMutex, Weak};
 use tokio::sync::{watch, Mutex};
 use tokio::task::JoinHandle;
@@ -42,7 +43,10 @@ pub struct Hub {
     game: Mutex<Game>,
     watch: watch::Sender<Arc<Game>>,
     timer: StdMutex<Option<JoinHandle<()>>>,
-    ai_busy: AtomicBool,
+    /// The AI's job: the state (sequence number) it plans for, and its cancellation ticket.
+    ai_job: StdMutex<Option<(u64, Ticket)>>,
+    /// The user the AI's turns are queued under (see `ai.rs`).
+    player: StdMutex<Option<String>>,
 }
 
 impl Hub {
@@ -70,13 +74,12 @@ impl Hub {
         self.schedule(&snapshot);
     }
 
-    /// Starts what the game now waits for: the running clock's flag, the AI's turn. A game
-    /// that is over or read-only waits for nothing.
+    /// Starts what the game now waits for: the running clock's flag, the AI's turn (an AI
+    /// job planning for an earlier state is cancelled). A game that is over or read-only waits
+    /// for nothing.
     fn schedule(self: &Arc<Self>, game: &Arc<Game>) {
         let waits = game.outcome().is_none() && game.read_only().is_none();
         self.arm_flag(game, waits);
-        if waits {
-            self.start_ai(game);
-        }
+        self.start_ai(game, waits);
     }
 }
