@@ -9,6 +9,7 @@ use super::config::{KindRules, Role};
 use super::movement::enter_cost;
 use super::WarGameRules;
 use crate::action::Action;
+use crate::board::{terrain_of_code, OFF_BOARD};
 use crate::geometry::Geometry;
 use crate::position::Position;
 use crate::square::Square;
@@ -119,22 +120,28 @@ impl WarGameRules {
     /// out of"; "Hills cost 2 to move onto [no artillery]").
     fn tow_line(&self, pos: &Position, from: Square, step: (i32, i32), tow: &TowKind) -> (u8, Option<TowStop>) {
         let TowKind { tower: kind, load, max, open_only } = *tow;
-        let mut at = from;
+        // Along the board's padded cells: a step is one index offset, the padding off the board.
+        let offset = self.board.offset(step.0, step.1);
+        let mut at = self.board.index(from);
         let mut spent = 0u8;
         for k in 0..max {
-            let left = self.board.terrain(at);
+            let left = terrain_of_code(self.board.cell(at));
             if enter_cost(load, left).is_none() {
-                return (k, Some(TowStop::LoadNever(at, left)));
+                return (k, Some(TowStop::LoadNever(self.board.square(at), left)));
             }
-            let Some(next) = self.board.step(at, step) else { return (k, Some(TowStop::OffBoard)) };
-            let terrain = self.board.terrain(next);
+            let next = at.wrapping_add_signed(offset);
+            let code = self.board.cell(next);
+            if code == OFF_BOARD {
+                return (k, Some(TowStop::OffBoard));
+            }
+            let terrain = terrain_of_code(code);
             if open_only && !matches!(terrain, Terrain::Open | Terrain::Town) {
-                return (k, Some(TowStop::NotOpen(next, terrain)));
+                return (k, Some(TowStop::NotOpen(self.board.square(next), terrain)));
             }
             let Some(cost) = enter_cost(kind, terrain) else { return (k, Some(TowStop::Never(terrain))) };
             spent = spent.saturating_add(if open_only { 1 } else { cost });
-            if pos.piece_at(next).is_some() {
-                return (k, Some(TowStop::Occupied(next)));
+            if pos.slot_at(next).is_some() {
+                return (k, Some(TowStop::Occupied(self.board.square(next))));
             }
             if !open_only && spent > kind.movement {
                 return (k, Some(TowStop::Points(spent)));
