@@ -106,7 +106,7 @@ export class BoardView {
           this.redraw();
         })
       : null;
-    if (this.minimap) this.element.append(this.minimap.canvas);
+    if (this.minimap) this.element.append(this.minimap.element);
     this.element.append(this.zoomButtons());
     this.listen();
     this.resizer = new ResizeObserver(() => this.fitCanvas());
@@ -144,6 +144,12 @@ export class BoardView {
     const box = this.canvas.getBoundingClientRect();
     const c = this.view.squareAt(clientX - box.left, clientY - box.top);
     return c ? squareName(c) : null;
+  }
+
+  /** Where a square is drawn, in pixels from the board element's top left; `null` if it is no square. */
+  squareBox(square: string): { x: number; y: number; size: number } | null {
+    const c = parseSquare(square);
+    return c ? this.view.rect(c) : null;
   }
 
   /** Stops watching the element's size. */
