@@ -11,7 +11,7 @@ import { attackList, BoardControl } from "../ui/control";
 import { h, replace } from "../ui/dom";
 import { moveList } from "../ui/movelist";
 import { tallyTable } from "../ui/tallies";
-import { toastError } from "../ui/toast";
+import { note, toastError } from "../ui/toast";
 
 /** Reads a record file into an analysis line (the server replays it). */
 export async function lineFromRecord(text: string, title: string): Promise<AnalysisLine> {
@@ -94,6 +94,7 @@ class AnalysisBoard {
     this.setupTurns = first.phase === "setup" ? 2 : 0;
     this.control = new BoardControl(info, "white", first, (a) => void this.act(a));
     this.control.onSelection((actions) => replace(this.attacks, attackList(actions)));
+    this.control.onExplain(note);
     replace(root, h("div", { class: "game-layout" }, h("div", { class: "board-wrap" }, this.control.board.element), this.panel));
     window.addEventListener("keydown", (e) => {
       if (e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLInputElement) return;
