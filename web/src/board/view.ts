@@ -78,6 +78,7 @@ export class BoardView {
   private readonly sprites = new SpriteCache();
   private readonly glyphs: Glyph[];
   private readonly minimap: Minimap | null;
+  private readonly zoomBar: HTMLDivElement;
   private readonly resizer: ResizeObserver;
   private pieces: Placed[] = [];
   private marks: Highlights = noHighlights();
@@ -107,7 +108,8 @@ export class BoardView {
         })
       : null;
     if (this.minimap) this.element.append(this.minimap.element);
-    this.element.append(this.zoomButtons());
+    this.zoomBar = this.zoomButtons();
+    this.element.append(this.zoomBar);
     this.listen();
     this.resizer = new ResizeObserver(() => this.fitCanvas());
     this.resizer.observe(this.element);
@@ -314,6 +316,11 @@ export class BoardView {
       files: board.files,
       ranks: board.ranks,
     });
+    // The zoom buttons stay off the squares where the board leaves room: a column in the
+    // margin beside a board narrower than the canvas, else a row in the margin above it.
+    const side = -v.x;
+    const above = -v.y;
+    this.zoomBar.classList.toggle("row", side < 36 && above >= 30);
     this.minimap?.draw(
       this.pieces.map((p) => p.piece),
       v,

@@ -25,6 +25,17 @@ async function noSidewaysScroll(page: Page): Promise<void> {
   expect(scroll, `page ${scroll} px wide in a ${inner} px window`).toBeLessThanOrEqual(inner);
 }
 
+/** Whether the zoom buttons leave every square free (the whole board being in view). */
+async function zoomOffTheSquares(page: Page): Promise<void> {
+  const v = await boardState(page);
+  const canvas = await page.locator(".board-canvas").boundingBox();
+  const bar = await page.locator(".zoom").boundingBox();
+  if (!canvas || !bar) throw new Error("no boxes");
+  const board = { x: canvas.x - v.x, y: canvas.y - v.y, w: v.files * v.cell, h: v.ranks * v.cell };
+  const overlap = bar.x < board.x + board.w && bar.x + bar.width > board.x && bar.y < board.y + board.h && bar.y + bar.height > board.y;
+  expect(overlap, `zoom buttons ${JSON.stringify(bar)} over the squares ${JSON.stringify(board)}`).toBe(false);
+}
+
 test.describe("on a phone", () => {
   test.use(PHONE);
 
@@ -34,6 +45,7 @@ test.describe("on a phone", () => {
     await page.goto(created.white.path);
     await expect(page.locator("#status")).toContainText("Your turn");
     await noSidewaysScroll(page);
+    await zoomOffTheSquares(page);
     await tapSquare(page, "d4");
     await tapSquare(page, "d6");
     const chooser = page.locator("#chooser");
@@ -71,6 +83,7 @@ test.describe("on a phone", () => {
     await noSidewaysScroll(page);
     const box = page.locator(".minimap-box");
     await expect(box).toBeHidden();
+    await zoomOffTheSquares(page);
     await page.locator(".zoom button[title='Zoom in']").click();
     await page.locator(".zoom button[title='Zoom in']").click();
     await expect(box).toBeVisible();
