@@ -259,7 +259,9 @@ impl Scenario {
         if self.family != family {
             return Err(fail("family", format!("`{}` is not a {} scenario", self.id, family.title())));
         }
-        options_from(self.options_with(overrides)?).map_err(|m| fail("options", m))
+        let table = self.options_with(overrides)?;
+        check_option_values(&self.family.option_schema(), &table).map_err(|m| fail("options", m))?;
+        options_from(table).map_err(|m| fail("options", m))
     }
 
     /// The name of this scenario's game family, for people ("Warlord family", ...).
@@ -286,6 +288,34 @@ impl Scenario {
         }
         specs
     }
+}
+
+/// Checks each known option's value against its schema, so that a value out of range or of
+/// the wrong type is refused in words people read (`turn-limit must be a whole number from 0
+/// to 4294967295`) rather than in the deserializer's (`expected u32`). Unknown names are left
+/// to the deserializer, which lists the known ones.
+fn check_option_values(schema: &[OptionSpec], table: &toml::Table) -> Result<(), String> {
+    for spec in schema {
+        let Some(value) = table.get(&spec.name) else { continue };
+        let name = &spec.name;
+        match &spec.kind {
+            crate::options::OptionType::Integer { min, max } => match value {
+                toml::Value::Integer(n) if (min..=max).contains(&n) => {}
+                _ => return Err(format!("{name} must be a whole number from {min} to {max}")),
+            },
+            crate::options::OptionType::Bool => {
+                if !value.is_bool() {
+                    return Err(format!("{name} must be true or false"));
+                }
+            }
+            crate::options::OptionType::Choice { choices } => {
+                if !value.as_str().is_some_and(|v| choices.iter().any(|c| c == v)) {
+                    return Err(format!("{name} must be one of: {}", choices.join(", ")));
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Reads an options table into a family's options type, with a clear message for unknown

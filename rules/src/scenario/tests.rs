@@ -96,6 +96,19 @@ fn options_can_be_overridden_and_are_checked() {
 }
 
 #[test]
+fn option_values_out_of_range_are_refused_in_words() {
+    let s = Scenario::parse(MINI, "mini.toml").unwrap();
+    assert!(s.ruleset(&[("leader-losses".into(), "3".into())]).is_ok());
+    for bad in ["-1", "101", "2.5", "many"] {
+        let e = s.ruleset(&[("leader-losses".into(), bad.into())]).unwrap_err();
+        assert_eq!(e.field, "options");
+        assert!(e.message.contains("leader-losses must be a whole number from 0 to 100"), "{bad}: {e}");
+    }
+    let e = s.ruleset(&[("shorter-game".into(), "maybe".into())]).unwrap_err();
+    assert!(e.message.contains("shorter-game must be true or false"), "{e}");
+}
+
+#[test]
 fn free_setup_needs_room_in_the_zones() {
     let text = MINI.replace("[rules]", "[options]\nfree-setup = true\n[rules]");
     let s = Scenario::parse(&text, "mini.toml").unwrap();

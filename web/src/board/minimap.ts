@@ -9,9 +9,15 @@ import type { Viewport } from "./viewport";
 /** Boards larger than this (files or ranks) get a minimap. */
 export const MINIMAP_FROM = 25;
 
+/** On screens at most this wide (phones), the minimap is smaller and starts folded. */
+const NARROW = "(max-width: 600px)";
+
 /** The minimap element and its drawing. */
 export class Minimap {
-  /** The minimap's canvas, placed over the board's corner by the board view. */
+  /** The minimap's box (its canvas and a button folding it), placed over the board's corner
+   * by the board view; hidden while the whole board is in view. */
+  readonly element: HTMLDivElement;
+  /** The minimap's canvas. */
   readonly canvas: HTMLCanvasElement;
   private readonly terrain: HTMLCanvasElement;
   private readonly scale: number;
@@ -21,9 +27,24 @@ export class Minimap {
     private readonly board: BoardInfo,
     private readonly moveTo: (fx: number, fy: number) => void,
   ) {
-    this.scale = Math.max(1, Math.floor(180 / Math.max(board.files, board.ranks)));
+    const narrow = typeof matchMedia === "function" && matchMedia(NARROW).matches;
+    this.scale = Math.max(1, Math.floor((narrow ? 96 : 180) / Math.max(board.files, board.ranks)));
     this.canvas = document.createElement("canvas");
     this.canvas.className = "minimap";
+    this.element = document.createElement("div");
+    this.element.className = "minimap-box";
+    const fold = document.createElement("button");
+    fold.type = "button";
+    fold.className = "minimap-fold";
+    const setFolded = (folded: boolean): void => {
+      this.element.classList.toggle("folded", folded);
+      fold.textContent = folded ? "Map" : "×";
+      fold.title = folded ? "Show the map of the whole board" : "Hide the map";
+      fold.setAttribute("aria-expanded", String(!folded));
+    };
+    fold.addEventListener("click", () => setFolded(!this.element.classList.contains("folded")));
+    setFolded(narrow);
+    this.element.append(fold, this.canvas);
     this.canvas.width = board.files * this.scale;
     this.canvas.height = board.ranks * this.scale;
     this.terrain = document.createElement("canvas");
@@ -54,6 +75,7 @@ export class Minimap {
 
   /** Draws the board, the pieces and the viewport's frame. */
   draw(pieces: PieceView[], view: Viewport): void {
+    this.element.hidden = view.wholeInView();
     const ctx = this.canvas.getContext("2d");
     if (!ctx) return;
     const s = this.scale;

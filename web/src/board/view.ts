@@ -78,6 +78,7 @@ export class BoardView {
   private readonly sprites = new SpriteCache();
   private readonly glyphs: Glyph[];
   private readonly minimap: Minimap | null;
+  private readonly zoomBar: HTMLDivElement;
   private readonly resizer: ResizeObserver;
   private pieces: Placed[] = [];
   private marks: Highlights = noHighlights();
@@ -106,8 +107,9 @@ export class BoardView {
           this.redraw();
         })
       : null;
-    if (this.minimap) this.element.append(this.minimap.canvas);
-    this.element.append(this.zoomButtons());
+    if (this.minimap) this.element.append(this.minimap.element);
+    this.zoomBar = this.zoomButtons();
+    this.element.append(this.zoomBar);
     this.listen();
     this.resizer = new ResizeObserver(() => this.fitCanvas());
     this.resizer.observe(this.element);
@@ -144,6 +146,12 @@ export class BoardView {
     const box = this.canvas.getBoundingClientRect();
     const c = this.view.squareAt(clientX - box.left, clientY - box.top);
     return c ? squareName(c) : null;
+  }
+
+  /** Where a square is drawn, in pixels from the board element's top left; `null` if it is no square. */
+  squareBox(square: string): { x: number; y: number; size: number } | null {
+    const c = parseSquare(square);
+    return c ? this.view.rect(c) : null;
   }
 
   /** Stops watching the element's size. */
@@ -308,6 +316,11 @@ export class BoardView {
       files: board.files,
       ranks: board.ranks,
     });
+    // The zoom buttons stay off the squares where the board leaves room: a column in the
+    // margin beside a board narrower than the canvas, else a row in the margin above it.
+    const side = -v.x;
+    const above = -v.y;
+    this.zoomBar.classList.toggle("row", side < 36 && above >= 30);
     this.minimap?.draw(
       this.pieces.map((p) => p.piece),
       v,

@@ -85,6 +85,13 @@ export class Viewport {
     return { files, ranks };
   }
 
+  /** Whether the whole board is on the canvas (a minimap would then show nothing new). */
+  wholeInView(): boolean {
+    const eps = 0.5;
+    // The board is drawn from -x to files*cell - x (and likewise down).
+    return this.x <= eps && this.y <= eps && this.files * this.cell - this.x <= this.width + eps && this.ranks * this.cell - this.y <= this.height + eps;
+  }
+
   /** Moves the view by a drag of (dx, dy) canvas pixels. */
   panBy(dx: number, dy: number): void {
     this.x -= dx;

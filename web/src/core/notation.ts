@@ -67,7 +67,11 @@ export function foldedText(row: MoveRow, max = 60): string {
   return `setup: ${row.count} pieces`;
 }
 
-/** How a result reads for people: `1-0 · White wins: ...`. */
+/** How a result reads for people: `1-0 · White wins: ...`; the score once, also when the
+ * server's sentence already starts with it (`1/2-1/2 (draw: both sides passed)`). */
 export function resultLine(score: string, text: string): string {
-  return `${score} · ${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+  let rest = text.startsWith(score) ? text.slice(score.length).trim() : text;
+  if (rest.startsWith("(") && rest.endsWith(")")) rest = rest.slice(1, -1);
+  if (rest.length === 0) return score;
+  return `${score} · ${rest.charAt(0).toUpperCase()}${rest.slice(1)}`;
 }

@@ -34,6 +34,9 @@ export interface AnalysisLine {
   ends: boolean[];
   /** A title (the record's players, or the game's id). */
   title: string;
+  /** For an imported record: every illegal or unreadable action skipped, as the server words
+   * it (with its line number and reason). */
+  errors?: string[];
 }
 
 const GAMES = "warlord:games";

@@ -4,29 +4,32 @@
 
 import * as api from "../api/http";
 import type { ActionView, GameAndState, GameInfo, LegalAction, MoveListTurn, Side, StateView } from "../api/types";
+import { resultLine } from "../core/notation";
 import { analysisLine, type AnalysisLine, setAnalysisLine } from "../core/storage";
 import { endAction, randomSetup } from "../core/turn";
 import { attackList, BoardControl } from "../ui/control";
 import { h, replace } from "../ui/dom";
 import { moveList } from "../ui/movelist";
 import { tallyTable } from "../ui/tallies";
-import { toast, toastError } from "../ui/toast";
+import { note, toastError } from "../ui/toast";
 
 /** Reads a record file into an analysis line (the server replays it). */
 export async function lineFromRecord(text: string, title: string): Promise<AnalysisLine> {
+  // The slips are listed on the analysis board (the page changes at once, so a toast here
+  // would never be seen).
   const parsed = await api.parseRecord(text);
-  if (parsed.errors.length === 1) {
-    toast(`The record has an illegal or unreadable action, skipped: ${parsed.errors[0]}`, "error", 9000);
-  } else if (parsed.errors.length > 1) {
-    const listed = parsed.errors.slice(0, 5).join("; ");
-    const more = parsed.errors.length > 5 ? `; and ${parsed.errors.length - 5} more` : "";
-    toast(`The record has ${parsed.errors.length} illegal or unreadable actions, each skipped: ${listed}${more}`, "error", 15000);
-  }
   const ends = parsed.actions.map(() => false);
   for (const turn of parsed.turns) ends[turn.end - 1] = true;
   const tag = (name: string): string | undefined => parsed.tags.find(([k]) => k.toLowerCase() === name)?.[1];
   const players = tag("white") && tag("black") ? `${tag("white")} – ${tag("black")}` : title;
-  return { scenario: parsed.scenario, options: parsed.options, actions: parsed.actions, ends, title: players };
+  return { scenario: parsed.scenario, options: parsed.options, actions: parsed.actions, ends, title: players, errors: parsed.errors };
+}
+
+/** The list of a record's skipped actions, each as the server words it (line number and reason). */
+export function recordErrors(errors: string[] | undefined): HTMLElement | null {
+  if (!errors || errors.length === 0) return null;
+  const head = errors.length === 1 ? "1 action of the record was illegal or unreadable and was skipped:" : `${errors.length} actions of the record were illegal or unreadable and were skipped:`;
+  return h("section", { class: "record-errors", id: "record-errors", role: "alert" }, h("strong", { class: "error" }, head), h("ol", {}, ...errors.map((e) => h("li", {}, e))));
 }
 
 /** The turns of a line, for the move list: each turn's actions (ends left out) and side. */
@@ -91,6 +94,7 @@ class AnalysisBoard {
     this.setupTurns = first.phase === "setup" ? 2 : 0;
     this.control = new BoardControl(info, "white", first, (a) => void this.act(a));
     this.control.onSelection((actions) => replace(this.attacks, attackList(actions)));
+    this.control.onExplain(note);
     replace(root, h("div", { class: "game-layout" }, h("div", { class: "board-wrap" }, this.control.board.element), this.panel));
     window.addEventListener("keydown", (e) => {
       if (e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLInputElement) return;
@@ -165,6 +169,7 @@ class AnalysisBoard {
       this.panel,
       h("h2", {}, this.info.scenario.name),
       h("p", { class: "muted" }, this.line.title),
+      recordErrors(this.mainline.errors),
       h("p", { class: "status", id: "status" }, statusLine(this.state, this.info.turn_unit)),
       tallyTable(this.state.tallies),
       h(
@@ -217,7 +222,7 @@ function turnChanged(before: StateView, after: StateView): boolean {
 }
 
 function statusLine(state: StateView, unit: string): string {
-  if (state.outcome) return `${state.outcome.score} · ${state.outcome.text}`;
+  if (state.outcome) return resultLine(state.outcome.score, state.outcome.text);
   const who = state.to_move === "white" ? "White" : "Black";
   if (state.phase === "setup") return `${who} sets up`;
   return `${who} to move · ${state.turn.actions.length} of ${state.turn.cap} ${unit} used this turn`;

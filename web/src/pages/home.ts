@@ -8,7 +8,13 @@ import { picture } from "../board/picture";
 import { rememberGame, myGames, setAnalysisLine } from "../core/storage";
 import { h, replace } from "../ui/dom";
 import { toastError } from "../ui/toast";
+import { Limiter } from "../core/limit";
 import { lineFromRecord } from "./analysis";
+
+/** The front page's analysis requests (pictures), two at a time: the server's heavy-request
+ * slots are few, and requests beyond them are refused (`429 busy`). The chosen scenario's
+ * picture goes ahead of the queue. */
+const pictures = new Limiter(2);
 
 /** Renders the front page into `root`. */
 export async function homePage(root: HTMLElement): Promise<void> {
@@ -49,8 +55,8 @@ export async function homePage(root: HTMLElement): Promise<void> {
       h("span", { class: "muted size" }, `${s.board.files}×${s.board.ranks}`),
     );
     gallery.append(card);
-    void api
-      .analysis(s.id, {}, [], "spectator")
+    void pictures
+      .run(() => api.analysis(s.id, {}, [], "spectator"))
       .then(({ game, state }) => {
         frame.append(picture(game, state.pieces, 150));
         if (state.phase === "setup") card.querySelector(".size")?.append(" · free setup");
@@ -76,8 +82,21 @@ function newGameForm(form: HTMLFormElement, s: ScenarioEntry): void {
     values.set(spec.name, value);
     input.addEventListener("change", () => void showPreview());
     const check = input instanceof HTMLInputElement && input.type === "checkbox";
-    options.append(h("label", { class: `${check ? "check " : ""}option-help`, title: spec.help }, input, " ", spec.label));
+    // The help is written under the option (a tooltip cannot be seen on a phone).
+    options.append(
+      h(
+        "div",
+        { class: "option" },
+        h("label", { class: check ? "check" : "" }, input, " ", spec.label),
+        spec.help ? h("small", { class: "option-help" }, spec.help) : null,
+      ),
+    );
   }
+  const formError = h("p", { class: "error form-error", id: "form-error", role: "alert", hidden: true });
+  const showError = (message: string | null): void => {
+    formError.hidden = message === null;
+    formError.textContent = message ?? "";
+  };
   const chosen = (): Record<string, string> => {
     const out: Record<string, string> = {};
     for (const [name, get] of values) if (get() !== initial[name]) out[name] = get();
@@ -85,11 +104,14 @@ function newGameForm(form: HTMLFormElement, s: ScenarioEntry): void {
   };
   const showPreview = async (): Promise<void> => {
     try {
-      const { game, state } = await api.analysis(s.id, chosen(), [], "spectator");
-      replace(preview, picture(game, state.pieces, 300));
+      const { game, state } = await pictures.run(() => api.analysis(s.id, chosen(), [], "spectator"), true);
+      replace(preview, picture(game, state.pieces, Math.min(300, window.innerWidth - 60)));
       if (state.phase === "setup") preview.append(h("p", { class: "muted" }, "Each side places its army at the start."));
+      showError(null);
     } catch (e) {
-      replace(preview, h("p", { class: "error" }, e instanceof Error ? e.message : String(e)));
+      const message = e instanceof Error ? e.message : String(e);
+      replace(preview, h("p", { class: "error" }, message));
+      showError(message);
     }
   };
   const radio = (name: string, value: string, label: string, checked = false) =>
@@ -105,6 +127,7 @@ function newGameForm(form: HTMLFormElement, s: ScenarioEntry): void {
     h("h2", {}, s.name),
     h("div", { class: "form-top" }, preview, h("p", { class: "description" }, paragraphs(s.description))),
     s.options.length > 0 ? options : null,
+    formError,
     h(
       "fieldset",
       {},
@@ -149,7 +172,7 @@ function newGameForm(form: HTMLFormElement, s: ScenarioEntry): void {
     const request: api.NewGame = { scenario: s.id, options: chosen(), mode, public: !ai && isPublic.checked };
     if (ai) request.ai = { side: other, level: Number(level.value) };
     if (mode === "live") request.clock = { initial_seconds: Number(minutes.value) * 60, increment_seconds: Number(increment.value) };
-    void create(request, side, s.name);
+    void create(request, side, s.name, showError);
   };
 }
 
@@ -176,7 +199,7 @@ function optionInput(spec: OptionSpec): [HTMLInputElement | HTMLSelectElement, (
   }
 }
 
-async function create(request: api.NewGame, side: Side, scenario: string): Promise<void> {
+async function create(request: api.NewGame, side: Side, scenario: string, showError: (message: string | null) => void): Promise<void> {
   try {
     const created = await api.createGame(request);
     const mine = created[side];
@@ -193,6 +216,7 @@ async function create(request: api.NewGame, side: Side, scenario: string): Promi
     });
     location.assign(mine.path);
   } catch (e) {
+    showError(e instanceof Error ? e.message : String(e));
     toastError(e);
   }
 }

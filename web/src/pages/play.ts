@@ -12,7 +12,8 @@ import { attackList, BoardControl } from "../ui/control";
 import { h, replace } from "../ui/dom";
 import { moveList } from "../ui/movelist";
 import { tallyTable } from "../ui/tallies";
-import { toast, toastError } from "../ui/toast";
+import { note, toast, toastError } from "../ui/toast";
+import { resultLine } from "../core/notation";
 import { gameButtons } from "./play/game-buttons";
 import { invitePanel } from "./play/invites";
 import { playerRow, showClocks } from "./play/players";
@@ -74,6 +75,7 @@ class GamePage {
     this.orientation = this.seat ?? "white";
     this.turn = new TurnBuilder(state, (actions) => api.preview(info.id, token ?? "", actions));
     this.control = new BoardControl(info, this.orientation, state, (a) => void this.propose(a.text));
+    this.control.onExplain(note);
     this.control.onSelection((actions) => {
       this.selection = actions;
       this.renderSelection();
@@ -140,6 +142,7 @@ class GamePage {
     this.sending = true;
     let seq = this.turn.base.seq;
     try {
+      if (!(await this.confirmEmptyTurn(actions))) return;
       for (let i = 0; i < actions.length; i += MAX_ACTIONS_PER_COMMAND) {
         const chunk = actions.slice(i, i + MAX_ACTIONS_PER_COMMAND);
         seq = await api.command(this.info.id, this.token, { type: "act", actions: chunk, seq });
@@ -153,6 +156,23 @@ class GamePage {
       this.sending = false;
       this.update();
     }
+  }
+
+  /**
+   * A turn with no action (a pass) that would end the game: the server's preview says so (the
+   * browser knows no rule), and the player is asked first, the result named. Resolves to
+   * whether to send.
+   */
+  private async confirmEmptyTurn(actions: string[]): Promise<boolean> {
+    if (!this.token || this.turn.actions.length > 0 || this.turn.base.phase === "setup") return true;
+    let outcome;
+    try {
+      outcome = (await api.preview(this.info.id, this.token, actions)).state.outcome;
+    } catch {
+      return true; // The command itself will say what is wrong.
+    }
+    if (!outcome) return true;
+    return window.confirm(`Passing now ends the game: ${resultLine(outcome.score, outcome.text)}. Pass anyway?`);
   }
 
   private async fill(): Promise<void> {

@@ -32,6 +32,7 @@ export class BoardControl {
   private menu: HTMLElement | null = null;
   private menuOptions: LegalAction[] = [];
   private onSelect: (actions: LegalAction[]) => void = () => undefined;
+  private onNote: (text: string) => void = () => undefined;
 
   /** A board for `info`, seen from `orientation`, showing `state` until told otherwise. */
   constructor(
@@ -116,7 +117,37 @@ export class BoardControl {
       this.pick(direct);
       return;
     }
+    const from = this.selected;
     this.select(this.selected === square ? null : square);
+    if (from !== square) this.explain(square, from);
+  }
+
+  /** Says why a click did nothing (the rules' reasons are the server's; these are what the state shows). */
+  private explain(square: string, from: string | null): void {
+    const state = this.state;
+    if (actingSquares(state).has(square)) return;
+    const piece = state.pieces.find((p) => p.square === square);
+    const name = (p: { kind: number }): string => this.info.pieces[p.kind]?.name ?? "piece";
+    let text: string | null = null;
+    if (piece && piece.side !== state.to_move) {
+      text = `The ${name(piece)} on ${square} is ${sideWord(piece.side)}'s: it is ${sideWord(state.to_move)}'s turn.`;
+    } else if (piece && piece.moved) {
+      text = `The ${name(piece)} on ${square} has already acted this turn.`;
+    } else if (piece) {
+      const turnOver = state.legal.every((a) => a.kind === "end");
+      text = turnOver
+        ? "No more actions this turn: end the turn."
+        : `The ${name(piece)} on ${square} has no legal action now.`;
+    } else if (from) {
+      const mover = state.pieces.find((p) => p.square === from);
+      text = `${mover ? `The ${name(mover)} on ${from}` : "That piece"} cannot reach ${square}: the marked squares are where it may go.`;
+    }
+    if (text) this.onNote(text);
+  }
+
+  /** Called with a sentence when a click did nothing, saying why. */
+  onExplain(listener: (text: string) => void): void {
+    this.onNote = listener;
   }
 
   private select(square: string | null): void {
@@ -145,14 +176,24 @@ export class BoardControl {
       { class: "chooser", id: "chooser", role: "menu" },
       h("p", {}, joining ? "Which action? (Or click the piece that takes part.)" : "Which action?"),
     );
+    // An entry acts only on a click whose press began on it after the chooser opened: on a
+    // phone the tap that opens the chooser (on pointerup) is followed by its click, which would
+    // otherwise land on the entry that just opened under the finger. A click from the keyboard
+    // (detail 0) has no press.
+    let pressed: EventTarget | null = null;
+    menu.addEventListener("pointerdown", (e) => {
+      pressed = e.target instanceof Element ? e.target.closest("button") : null;
+    });
+    const deliberate = (e: Event, item: EventTarget): boolean => (e instanceof MouseEvent && e.detail === 0) || pressed === item;
     for (const action of options) {
-      const item = h(
+      const item: HTMLButtonElement = h(
         "button",
         {
           type: "button",
           role: "menuitem",
           "data-action": action.text,
-          onclick: () => {
+          onclick: (e: Event) => {
+            if (!deliberate(e, item)) return;
             this.closeMenu();
             this.selected = null;
             this.act(action);
@@ -168,10 +209,31 @@ export class BoardControl {
       item.addEventListener("mouseleave", () => this.look(null));
       menu.append(item);
     }
-    menu.append(h("button", { type: "button", class: "secondary", onclick: () => this.closeMenu() }, "Cancel"));
+    const cancel: HTMLButtonElement = h("button", { type: "button", class: "secondary", onclick: (e: Event) => deliberate(e, cancel) && this.closeMenu() }, "Cancel");
+    menu.append(cancel);
     this.menu = menu;
     this.menuOptions = options;
     this.board.element.append(menu);
+    this.placeMenu(menu, options);
+  }
+
+  /**
+   * Puts the chooser where it covers neither the target nor the paths drawn to it: on the half
+   * of the board away from them (on a phone, a sheet at the bottom of the screen, by CSS).
+   */
+  private placeMenu(menu: HTMLElement, options: LegalAction[]): void {
+    const squares = options.flatMap((a) => [a.from, a.to, ...a.with, ...a.carries.flatMap((c) => [c.from, c.to])]);
+    const boxes = squares.flatMap((sq) => (sq ? [this.board.squareBox(sq)] : [])).filter((b) => b !== null);
+    const height = this.board.element.clientHeight;
+    if (boxes.length === 0 || height === 0) return;
+    const top = Math.min(...boxes.map((b) => b.y));
+    const bottom = Math.max(...boxes.map((b) => b.y + b.size));
+    // The side with more room, away from the squares.
+    if (top > height - bottom) {
+      menu.classList.add("at-top");
+    } else {
+      menu.classList.add("at-bottom");
+    }
   }
 
   /** Shows what a chooser's action would do (none: back to the pointer's square). */
@@ -252,6 +314,11 @@ export function combatText(action: LegalAction): string {
   const c = action.combat;
   if (!c) return "";
   return `strength ${c.offence} against defence ${c.defence}: ${c.success ? "succeeds" : "fails"}`;
+}
+
+/** A side's name for people. */
+function sideWord(side: Side): string {
+  return side.charAt(0).toUpperCase() + side.slice(1);
 }
 
 function targetKind(actions: LegalAction[]): TargetKind {

@@ -26,11 +26,13 @@ test("the options form is built from the scenario's option specs", async ({ page
   await page.goto("/");
   await page.locator(`.card[data-id="${chosen.id}"]`).click();
   await expect(page.locator("#new-game h2")).toHaveText(chosen.name);
-  await expect(page.locator(".options label")).toHaveCount(chosen.options.length);
+  await expect(page.locator(".options .option")).toHaveCount(chosen.options.length);
   for (const spec of chosen.options) {
     const label = page.locator(".options label", { has: page.locator(`[name="option-${spec.name}"]`) });
     await expect(label).toContainText(spec.label);
-    await expect(label).toHaveAttribute("title", spec.help);
+    // The help is written under the option, where a phone shows it too.
+    const option = page.locator(".options .option", { has: page.locator(`[name="option-${spec.name}"]`) });
+    await expect(option.locator(".option-help")).toHaveText(spec.help);
     const input = page.locator(`[name="option-${spec.name}"]`);
     if (spec.kind.type === "bool") {
       await expect(input).toHaveAttribute("type", "checkbox");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ActionView } from "../../src/api/types";
 import { glyphFor, SHAPES } from "../../src/board/glyphs";
-import { foldedText, moveRows } from "../../src/core/notation";
+import { foldedText, moveRows, resultLine } from "../../src/core/notation";
 import { fileName, parseSquare, squareName } from "../../src/core/squares";
 import { PIECES } from "./fixtures";
 
@@ -79,5 +79,14 @@ describe("glyphs", () => {
     for (const shape of ["crown", "coronet", "armoured", "horse", "cannon", "infantry", "sword", "staff", "mitre", "tower", "king", "queen", "pawn", "disc"]) {
       expect(glyphFor({ shape, label: null }).key).toBe(shape);
     }
+  });
+});
+
+describe("result line", () => {
+  it("writes the score once, also when the server's sentence starts with it", () => {
+    expect(resultLine("1/2-1/2", "1/2-1/2 (draw: both sides passed)")).toBe("1/2-1/2 · Draw: both sides passed");
+    expect(resultLine("1-0", "1-0 (white wins: resignation)")).toBe("1-0 · White wins: resignation");
+    expect(resultLine("0-1", "black wins on time")).toBe("0-1 · Black wins on time");
+    expect(resultLine("1/2-1/2", "1/2-1/2")).toBe("1/2-1/2");
   });
 });

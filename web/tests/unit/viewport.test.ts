@@ -35,4 +35,14 @@ describe("viewport", () => {
     expect(v.x).toBeCloseTo(120 * v.cell - 800);
     expect(v.y).toBeCloseTo(120 * v.cell - 600);
   });
+  it("knows when the whole board is in view (the minimap is then hidden)", () => {
+    const v = new Viewport(20, 33, 358, 312);
+    expect(v.wholeInView()).toBe(true);
+    v.zoomAt(2, 100, 100);
+    expect(v.wholeInView()).toBe(false);
+    v.fit();
+    expect(v.wholeInView()).toBe(true);
+    const big = new Viewport(120, 120, 300, 300);
+    expect(big.wholeInView()).toBe(false);
+  });
 });
