@@ -21,6 +21,7 @@ pub mod piece;
 pub mod position;
 pub mod ruleset;
 pub mod scenario;
+pub mod setup;
 pub mod side;
 pub mod square;
 pub mod terrain;

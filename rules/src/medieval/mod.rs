@@ -31,19 +31,7 @@ use std::sync::{Arc, OnceLock};
 type FieldError = (String, String);
 
 /// Everything needed to build the rules of a Medieval War Chess game.
-#[derive(Clone, Debug)]
-pub struct MedievalSetup {
-    /// The board (open squares only).
-    pub board: Board,
-    /// The piece kinds; every one moves one king step.
-    pub pieces: PieceTable,
-    /// The starting placement, before a random start rearranges the back ranks.
-    pub placement: Vec<(Square, Piece)>,
-    /// The fixed rules.
-    pub config: MedievalConfig,
-    /// The options chosen.
-    pub options: MedievalOptions,
-}
+pub type MedievalSetup = crate::setup::GameSetup<MedievalConfig, MedievalOptions>;
 
 /// The eight king steps of the square board Medieval War Chess is played on (checked when the
 /// rules are built), in the geometry's neighbour order: the neighbours, and the eight rays of
@@ -71,7 +59,7 @@ pub struct MedievalRules {
 impl MedievalRules {
     /// Builds the rules; errors name the scenario field at fault.
     pub fn new(setup: MedievalSetup) -> Result<MedievalRules, FieldError> {
-        let MedievalSetup { board, pieces, placement, config, options } = setup;
+        let MedievalSetup { board, pieces, placement, config, options, .. } = setup;
         if board.geometry() != Geometry::Square {
             return Err(("board.geometry".into(), "Medieval War Chess is played on a square board".into()));
         }

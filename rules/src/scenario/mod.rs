@@ -13,15 +13,16 @@ mod region;
 pub use error::ScenarioError;
 
 use crate::board::Board;
-use crate::medieval::{MedievalConfig, MedievalOptions, MedievalRules, MedievalSetup};
+use crate::medieval::{MedievalConfig, MedievalOptions, MedievalRules};
 use crate::options::OptionSpec;
 use crate::piece::{Piece, PieceTable};
 use crate::ruleset::{Family, Ruleset};
+use crate::setup::GameSetup;
 use crate::side::Side;
 use crate::square::Square;
 use crate::terrain::Terrain;
-use crate::wargame::{WarGameConfig, WarGameOptions, WarGameRules, WarGameSetup};
-use crate::warlord::{Army, Choice, Sections, WarlordConfig, WarlordOptions, WarlordRules, WarlordSetup, Wave};
+use crate::wargame::{WarGameConfig, WarGameOptions, WarGameRules};
+use crate::warlord::{Army, Choice, Sections, WarlordConfig, WarlordOptions, WarlordRules, Wave};
 use raw::RawScenario;
 pub(crate) use region::parse_region;
 use region::{parse_placement_list, parse_position};
@@ -199,15 +200,7 @@ impl Scenario {
         let fail = |field: &str, message: String| ScenarioError::new(&self.origin, field, message);
         let options: WarGameOptions = self.family_options(Family::WarGame, overrides)?;
         let config = WarGameConfig::from_table(&self.rules, &self.pieces, &self.board).map_err(|(f, m)| fail(&f, m))?;
-        WarGameRules::new(WarGameSetup {
-            board: self.board.clone(),
-            pieces: self.pieces.clone(),
-            placement: self.placement.clone(),
-            zones: self.zones.clone(),
-            config,
-            options,
-        })
-        .map_err(|(f, m)| fail(&f, m))
+        WarGameRules::new(self.setup(config, options)).map_err(|(f, m)| fail(&f, m))
     }
 
     /// Builds the Warlord rules of this scenario (for callers that need the family's own
@@ -220,15 +213,7 @@ impl Scenario {
         config.sections = self.sections.clone();
         config.waves = self.waves.clone();
         config.outside = self.outside.clone();
-        WarlordRules::new(WarlordSetup {
-            board: self.board.clone(),
-            pieces: self.pieces.clone(),
-            placement: self.placement.clone(),
-            zones: self.zones.clone(),
-            config,
-            options,
-        })
-        .map_err(|m| fail("setup", m))
+        WarlordRules::new(self.setup(config, options)).map_err(|m| fail("setup", m))
     }
 
     /// Builds the Medieval War Chess rules of this scenario (for callers that need the family's
@@ -237,14 +222,20 @@ impl Scenario {
         let fail = |field: &str, message: String| ScenarioError::new(&self.origin, field, message);
         let options: MedievalOptions = self.family_options(Family::Medieval, overrides)?;
         let config = MedievalConfig::from_table(&self.rules, &self.pieces).map_err(|(f, m)| fail(&f, m))?;
-        MedievalRules::new(MedievalSetup {
+        MedievalRules::new(self.setup(config, options)).map_err(|(f, m)| fail(&f, m))
+    }
+
+    /// What a family's rules are built from: this scenario's board, pieces, placement and
+    /// zones, with the family's fixed rules and options.
+    fn setup<C, O>(&self, config: C, options: O) -> GameSetup<C, O> {
+        GameSetup {
             board: self.board.clone(),
             pieces: self.pieces.clone(),
             placement: self.placement.clone(),
+            zones: self.zones.clone(),
             config,
             options,
-        })
-        .map_err(|(f, m)| fail(&f, m))
+        }
     }
 
     /// The first step of building a family's own rules: an error unless this scenario is of

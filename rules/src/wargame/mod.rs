@@ -35,22 +35,9 @@ use crate::side::Side;
 use crate::square::Square;
 use std::sync::Arc;
 
-/// Everything needed to build the rules of a WarGame 1 game.
-#[derive(Clone, Debug)]
-pub struct WarGameSetup {
-    /// The board with its terrain (square cells).
-    pub board: Board,
-    /// The piece kinds; their classes give their roles.
-    pub pieces: PieceTable,
-    /// The starting placement.
-    pub placement: Vec<(Square, Piece)>,
-    /// The deployment zones of White and Black, for a free setup.
-    pub zones: [Vec<Square>; 2],
-    /// The fixed rules.
-    pub config: WarGameConfig,
-    /// The options chosen.
-    pub options: WarGameOptions,
-}
+/// Everything needed to build the rules of a WarGame 1 game (square cells; the pieces'
+/// classes give their roles).
+pub type WarGameSetup = crate::setup::GameSetup<WarGameConfig, WarGameOptions>;
 
 /// The rules of a WarGame 1 game, configured for a scenario and its options.
 #[derive(Clone, Debug)]

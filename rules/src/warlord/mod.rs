@@ -77,21 +77,7 @@ impl WarlordConfig {
 }
 
 /// Everything needed to build the rules of a Warlord game.
-#[derive(Clone, Debug)]
-pub struct WarlordSetup {
-    /// The board with its terrain.
-    pub board: Board,
-    /// The piece kinds, before options change them.
-    pub pieces: PieceTable,
-    /// The starting placement.
-    pub placement: Vec<(Square, Piece)>,
-    /// Where each side may place its pieces in a setup phase.
-    pub zones: [Vec<Square>; 2],
-    /// The fixed rules.
-    pub config: WarlordConfig,
-    /// The options chosen.
-    pub options: WarlordOptions,
-}
+pub type WarlordSetup = crate::setup::GameSetup<WarlordConfig, WarlordOptions>;
 
 /// The rules of a Warlord game, configured for a scenario and its options.
 #[derive(Clone, Debug)]
