@@ -50,11 +50,13 @@ impl Heavy {
         })?;
         let (tx, rx) = tokio::sync::oneshot::channel();
         self.pool.spawn(move || {
-            let _slot = slot;
             // A panic is caught here (a rayon pool would abort on it); the channel then closes.
             let json = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 serde_json::to_vec(&job()?).map_err(|e| ApiError::new(ErrorCode::Internal, format!("the answer: {e}")))
             }));
+            // The slot is free before the answer leaves: a client that asks again as soon as it
+            // has the answer must find it free.
+            drop(slot);
             if let Ok(json) = json {
                 let _ = tx.send(json);
             }
