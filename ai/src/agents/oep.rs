@@ -138,7 +138,13 @@ impl Agent for Oep {
     }
 
     fn plan_turn(&self, rules: &dyn Ruleset, pos: &Position, budget: Budget, seed: u64) -> Vec<Action> {
-        let population = self.evolve(rules, pos, &mut Meter::start(budget), seed, &[]);
+        let mut meter = Meter::start(budget);
+        // Advancing turns seed the population: on a large board, where few random turns fit the
+        // budget, they close in on the enemy; elsewhere they are a few genomes among others.
+        let mut rng = StdRng::seed_from_u64(seed ^ 0x5eed);
+        let seeds: Vec<Vec<Action>> =
+            crate::advance::advancing_turns(rules, pos, &mut rng, &mut meter).into_iter().map(|l| l.actions).collect();
+        let population = self.evolve(rules, pos, &mut meter, seed, &seeds);
         // The last of equally fit turns, as the population ranks them.
         population.into_iter().max_by(|a, b| a.1.total_cmp(&b.1)).map(|(line, _)| line.actions).unwrap_or_default()
     }
