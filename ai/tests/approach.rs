@@ -96,3 +96,15 @@ fn the_champion_and_oep_open_by_moving_many_pieces() {
         assert!(displacements(&turn).len() >= 5, "{name}: {turn:?}");
     }
 }
+
+#[test]
+fn long_turns_are_judged_with_space_and_short_ones_without() {
+    let far = shipped(FAR_APART, &[]).start();
+    let short = shipped("chieftain", &[]).start();
+    assert!(
+        far.turn_cap() >= warlord_ai::eval::LONG_TURN_MOVES && short.turn_cap() < warlord_ai::eval::LONG_TURN_MOVES
+    );
+    let eval = Evaluator::default();
+    assert_eq!(eval.for_turn(&far).space_weight(), warlord_ai::eval::LONG_TURN_SPACE);
+    assert_eq!(eval.for_turn(&short).space_weight(), 0.0);
+}

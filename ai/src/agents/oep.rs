@@ -144,7 +144,9 @@ impl Agent for Oep {
         let mut rng = StdRng::seed_from_u64(seed ^ 0x5eed);
         let seeds: Vec<Vec<Action>> =
             crate::advance::advancing_turns(rules, pos, &mut rng, &mut meter).into_iter().map(|l| l.actions).collect();
-        let population = self.evolve(rules, pos, &mut meter, seed, &seeds);
+        // A long turn is judged whole with space (`Evaluator::for_turn`).
+        let oep = Oep { eval: self.eval.for_turn(pos), ..self.clone() };
+        let population = oep.evolve(rules, pos, &mut meter, seed, &seeds);
         // The last of equally fit turns, as the population ranks them.
         population.into_iter().max_by(|a, b| a.1.total_cmp(&b.1)).map(|(line, _)| line.actions).unwrap_or_default()
     }

@@ -31,6 +31,14 @@ impl Default for Evaluator {
 /// slightly worse.
 pub const PLAYING_FOR_A_WIN: f64 = 0.3;
 
+/// Turns of at least this many moves are long: there a whole turn, not an action, is what the
+/// budget lets a search judge (the champion's evolution and OEP), and the evaluation adds
+/// space ([`Evaluator::for_turn`]).
+pub const LONG_TURN_MOVES: u8 = 8;
+
+/// The weight of space ([`features::space`]) when planning a long turn.
+pub const LONG_TURN_SPACE: f64 = 1.0;
+
 /// The logistic function.
 #[must_use]
 pub fn sigmoid(x: f64) -> f64 {
@@ -52,14 +60,27 @@ impl Evaluator {
         Evaluator { space: weight, ..self.clone() }
     }
 
-    /// The weight of space in the evaluation (0 by default). Space is not fitted (the
-    /// self-play fit dropped proximity, its nearest relative, to about zero), it changes the
-    /// play of every game, and it costs a breadth-first search over the board at every
-    /// evaluation; so the agents close in on the enemy by a plan instead
-    /// ([`crate::advance`]), and space is for experiments (docs/AI.md, "Closing in").
+    /// The weight of space in the evaluation (0 by default, [`LONG_TURN_SPACE`] for a long
+    /// turn's planning: [`Evaluator::for_turn`]). Space is not fitted (the self-play fit
+    /// dropped proximity, its nearest relative, to about zero) and it costs a breadth-first
+    /// search over the board at every evaluation, so turns of a few moves, which a search
+    /// judges action by action, are planned without it (docs/AI.md, "Closing in").
     #[must_use]
     pub fn space_weight(&self) -> f64 {
         self.space
+    }
+
+    /// The evaluator for planning whole turns from `pos`: this one, with space at
+    /// [`LONG_TURN_SPACE`] when the turn is long ([`LONG_TURN_MOVES`]). Without it, where the
+    /// armies stand apart, a whole turn that advances ten pieces evaluates as a pass does, and
+    /// which of them is played is left to noise.
+    #[must_use]
+    pub fn for_turn(&self, pos: &Position) -> Evaluator {
+        if pos.turn_cap() >= LONG_TURN_MOVES {
+            self.with_space(LONG_TURN_SPACE)
+        } else {
+            self.clone()
+        }
     }
 
     /// The same evaluator, valuing a finished draw at `draw` for `side` and `1 - draw` for

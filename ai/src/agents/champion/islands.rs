@@ -19,8 +19,9 @@ const SEEDS: usize = 4;
 
 impl Champion {
     /// Long turns: the turns of OEP populations evolved at once from the beam's best turns and
-    /// `advancing` turns ([`crate::advance`]), each distinct turn once, the islands' best first. Each island evolves on its budget from
-    /// [`Stages::island`], counted from `start`.
+    /// `advancing` turns ([`crate::advance`]), each distinct turn once, the islands' best first,
+    /// judged by `eval` (without contempt: OEP adds its own). Each island evolves on its budget
+    /// from [`Stages::island`], counted from `start`.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn evolve_on_islands(
         &self,
