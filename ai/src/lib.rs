@@ -4,10 +4,12 @@
 //! - [`agent`]: the [`Agent`] interface and agents by name.
 //! - [`agents`]: random, greedy, OEP, MCTS and the champion.
 //! - [`eval`]: the family-generic evaluation and its weights.
+//! - [`advance`]: advancing turns, a cheap plan for closing in when nothing is in reach.
 //! - [`setup`]: placements for setup phases.
 //! - [`arena`]: matches between agents (parallel games, Elo, SPRT, records).
 //! - [`tune`]: self-play data and the logistic-regression fit of the weights.
 
+pub mod advance;
 pub mod agent;
 pub mod agents;
 pub mod analysis;

@@ -21,12 +21,19 @@ impl Greedy {
         Greedy { eval }
     }
 
-    /// The greedy turn of the side to move, within a meter (when it is spent, the turn is
-    /// finished at once by ending it, or with the first legal actions).
+    /// The greedy turn of the side to move, within a meter. A step begun with the meter spent
+    /// takes the best of the actions evaluated so far; once the meter is spent at the start of a
+    /// step, the turn is finished by advancing ([`crate::advance`]: the moves that bring pieces
+    /// nearest to the enemy, stopping one step short of it, with nothing evaluated), so that a
+    /// turn too large for the budget is not ended after its first action.
     pub fn turn(&self, rules: &dyn Ruleset, pos: &Position, rng: &mut impl Rng, meter: &mut Meter) -> Line {
         let me = pos.to_move();
         let mut line = Line::start(pos);
         while !line.done {
+            if meter.spent() && !line.actions.is_empty() {
+                crate::advance::finish_advancing(rules, &mut line, crate::advance::STANDOFFS[1], rng, meter);
+                break;
+            }
             let legal = line.legal(rules);
             if legal.is_empty() {
                 break;

@@ -3,7 +3,7 @@
 
 use crate::agent::Agent;
 use crate::budget::{Budget, Meter};
-use crate::eval::{Evaluator, PLAYING_FOR_A_WIN};
+use crate::eval::{Evaluator, LONG_TURN_MOVES, PLAYING_FOR_A_WIN};
 use crate::turn::{pick, Line};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -138,7 +138,18 @@ impl Agent for Oep {
     }
 
     fn plan_turn(&self, rules: &dyn Ruleset, pos: &Position, budget: Budget, seed: u64) -> Vec<Action> {
-        let population = self.evolve(rules, pos, &mut Meter::start(budget), seed, &[]);
+        let mut meter = Meter::start(budget);
+        // On a long turn advancing turns seed the population (where few random turns fit the
+        // budget, they close in on the enemy), and the turn is judged whole with space
+        // (`Evaluator::for_turn`); shorter turns are planned as before.
+        let seeds: Vec<Vec<Action>> = if pos.turn_cap() >= LONG_TURN_MOVES {
+            let mut rng = StdRng::seed_from_u64(seed ^ 0x5eed);
+            crate::advance::advancing_turns(rules, pos, &mut rng, &mut meter).into_iter().map(|l| l.actions).collect()
+        } else {
+            Vec::new()
+        };
+        let oep = Oep { eval: self.eval.for_turn(pos), ..self.clone() };
+        let population = oep.evolve(rules, pos, &mut meter, seed, &seeds);
         // The last of equally fit turns, as the population ranks them.
         population.into_iter().max_by(|a, b| a.1.total_cmp(&b.1)).map(|(line, _)| line.actions).unwrap_or_default()
     }

@@ -1,10 +1,12 @@
 //! Matches between two agents: games in parallel with colours alternating, the score, the Elo
-//! difference with its 95% interval, an optional SPRT stop, think-time statistics and a record
-//! file for every game. `warlord match` is a thin command over [`run_match`].
+//! difference with its 95% interval, an optional SPRT stop, think-time statistics, how the
+//! games ended ([`Endings`]) and a record file for every game. `warlord match` is a thin command over [`run_match`].
 
+mod endings;
 mod game;
 mod stats;
 
+pub use endings::{Ending, EndingRow, Endings};
 pub use game::{play_game, score_for, Game};
 pub use stats::{elo_of, score_of, Sprt, SprtResult, Tally};
 
@@ -67,8 +69,18 @@ impl MatchReport {
     /// The mean number of play turns a game lasted.
     #[must_use]
     pub fn mean_turns(&self) -> f64 {
-        let n = self.games.len().max(1) as f64;
-        self.games.iter().map(|g| f64::from(g.game.turns)).sum::<f64>() / n
+        self.endings().mean_turns()
+    }
+
+    /// How the games ended (by which rule, by adjudication), for the first agent's wins, draws
+    /// and losses separately, with their lengths.
+    #[must_use]
+    pub fn endings(&self) -> Endings {
+        let mut e = Endings::default();
+        for g in &self.games {
+            e.add(Ending::of(g.game.outcome.as_ref()), g.score, g.game.turns);
+        }
+        e
     }
 
     /// The think times of an agent (0 first, 1 second) over its turns: the median, the 99th

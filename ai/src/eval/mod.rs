@@ -5,7 +5,7 @@ pub mod features;
 pub mod weights;
 
 use crate::budget::Meter;
-use features::extract;
+use features::{extract, space};
 use warlord_rules::{Position, Ruleset, Side};
 pub use weights::Weights;
 
@@ -13,6 +13,8 @@ pub use weights::Weights;
 #[derive(Clone, Debug)]
 pub struct Evaluator {
     weights: Weights,
+    /// The weight of [`space`], added to the fitted features' sum (0: left out).
+    space: f64,
     /// A side that plays for a win, and what a finished draw is worth to it (the other side
     /// gets the rest); without one, draws are worth 1/2 to both.
     contempt: Option<(Side, f64)>,
@@ -29,6 +31,14 @@ impl Default for Evaluator {
 /// slightly worse.
 pub const PLAYING_FOR_A_WIN: f64 = 0.3;
 
+/// Turns of at least this many moves are long: there a whole turn, not an action, is what the
+/// budget lets a search judge (the champion's evolution and OEP), and the evaluation adds
+/// space ([`Evaluator::for_turn`]).
+pub const LONG_TURN_MOVES: u8 = 8;
+
+/// The weight of space ([`features::space`]) when planning a long turn.
+pub const LONG_TURN_SPACE: f64 = 1.0;
+
 /// The logistic function.
 #[must_use]
 pub fn sigmoid(x: f64) -> f64 {
@@ -39,7 +49,38 @@ impl Evaluator {
     /// An evaluator with these weights.
     #[must_use]
     pub fn new(weights: Weights) -> Evaluator {
-        Evaluator { weights, contempt: None }
+        Evaluator { weights, space: 0.0, contempt: None }
+    }
+
+    /// The same evaluator with [`features::space`] added to the fitted features' sum at
+    /// `weight` (0, the default, leaves it out and does not compute it). Not fitted and off by
+    /// default: see [`Evaluator::space_weight`].
+    #[must_use]
+    pub fn with_space(&self, weight: f64) -> Evaluator {
+        Evaluator { space: weight, ..self.clone() }
+    }
+
+    /// The weight of space in the evaluation (0 by default, [`LONG_TURN_SPACE`] for a long
+    /// turn's planning: [`Evaluator::for_turn`]). Space is not fitted (the self-play fit
+    /// dropped proximity, its nearest relative, to about zero) and it costs a breadth-first
+    /// search over the board at every evaluation, so turns of a few moves, which a search
+    /// judges action by action, are planned without it (docs/AI.md, "Closing in").
+    #[must_use]
+    pub fn space_weight(&self) -> f64 {
+        self.space
+    }
+
+    /// The evaluator for planning whole turns from `pos`: this one, with space at
+    /// [`LONG_TURN_SPACE`] when the turn is long ([`LONG_TURN_MOVES`]). Without it, where the
+    /// armies stand apart, a whole turn that advances ten pieces evaluates as a pass does, and
+    /// which of them is played is left to noise.
+    #[must_use]
+    pub fn for_turn(&self, pos: &Position) -> Evaluator {
+        if pos.turn_cap() >= LONG_TURN_MOVES {
+            self.with_space(LONG_TURN_SPACE)
+        } else {
+            self.clone()
+        }
     }
 
     /// The same evaluator, valuing a finished draw at `draw` for `side` and `1 - draw` for
@@ -47,7 +88,7 @@ impl Evaluator {
     /// opponent to seek them.
     #[must_use]
     pub fn with_contempt(&self, side: Side, draw: f64) -> Evaluator {
-        Evaluator { weights: self.weights.clone(), contempt: Some((side, draw)) }
+        Evaluator { contempt: Some((side, draw)), ..self.clone() }
     }
 
     /// The weights in use.
@@ -72,7 +113,8 @@ impl Evaluator {
         }
         meter.tick();
         let legal = rules.legal_action_list(pos);
-        sigmoid(self.weights.dot(&extract(rules, pos, &legal)))
+        let plan = if self.space == 0.0 { 0.0 } else { self.space * space(pos) };
+        sigmoid(self.weights.dot(&extract(rules, pos, &legal)) + plan)
     }
 
     /// The probability that `side` wins from `pos`.

@@ -1,7 +1,8 @@
 //! `warlord match`: two agents play a series of games on a scenario (colours alternating,
 //! games in parallel), with a progress bar; prints the score, the Elo difference with its 95%
-//! interval, think times and game lengths, and writes every game as a record file. The runner
-//! is `warlord_ai::arena`.
+//! interval, think times, game lengths and how the games ended (by which rule, by
+//! adjudication), and writes every game as a record file (and the summary as JSON with
+//! `--json`). The runner is `warlord_ai::arena`.
 
 use crate::game::{Game, SourceArgs};
 use anyhow::{anyhow, Result};
@@ -9,6 +10,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
+use warlord_ai::arena::Endings;
 use warlord_ai::arena::{run_match, MatchConfig, Sprt, SprtResult};
 use warlord_ai::{by_name, Budget};
 
@@ -47,6 +49,13 @@ pub struct Args {
     /// The folder for the record files (`game-0001.txt`, ...).
     #[arg(long, default_value = "match-records")]
     pub records: PathBuf,
+    /// Also write the summary as JSON to this file.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// Exit with an error (after the summary) when more than PCT% of the games were adjudicated
+    /// at the turn limit (or abandoned) instead of ending by the rules.
+    #[arg(long, value_name = "PCT")]
+    pub fail_on_adjudication: Option<f64>,
 }
 
 fn agent_name(name: &str) -> Result<String, String> {
@@ -121,14 +130,25 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<()> {
     )?;
     writeln!(out, "score     {:.1}%", 100.0 * t.score())?;
     writeln!(out, "elo       {elo:+.0} (95% interval {lo:+.0} to {hi:+.0})")?;
-    writeln!(out, "length    {:.1} turns on average", report.mean_turns())?;
+    let endings = report.endings();
+    writeln!(out, "length    {:.1} turns on average, median {:.1}", endings.mean_turns(), endings.median_turns())?;
+    write_endings(out, &endings, &args.first)?;
     // A time budget is honoured within 10%.
     let limit = match args.budget {
         Budget::Millis(b) => Some(Duration::from_millis(b) * 11 / 10),
         Budget::Nodes(_) => None,
     };
+    let mut times = Vec::new();
     for (i, name) in [&args.first, &args.second].into_iter().enumerate() {
         let t = report.think_times(i, limit.unwrap_or(Duration::MAX));
+        times.push(serde_json::json!({
+            "agent": name,
+            "turns": t.turns,
+            "median_ms": ms(t.median),
+            "p99_ms": ms(t.p99),
+            "longest_ms": ms(t.longest),
+            "over_limit": limit.map(|_| t.over),
+        }));
         write!(
             out,
             "time      {name}: median {:.1} ms, 99th percentile {:.1} ms, longest {:.1} ms a turn",
@@ -150,7 +170,88 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<()> {
         writeln!(out, "sprt      {text}")?;
     }
     writeln!(out, "records   {}", args.records.display())?;
+    if let Some(path) = &args.json {
+        let summary = serde_json::json!({
+            "scenario": game.scenario_ref,
+            "options": game.options.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>(),
+            "first": args.first,
+            "second": args.second,
+            "budget": args.budget.to_string(),
+            "seed": args.seed,
+            "parallel": args.parallel,
+            "games": t.games(),
+            "wins": t.wins,
+            "draws": t.draws,
+            "losses": t.losses,
+            "score": t.score(),
+            "elo": { "estimate": elo, "low": lo, "high": hi },
+            "length": { "mean": endings.mean_turns(), "median": endings.median_turns() },
+            "endings": endings_json(&endings),
+            "adjudicated": endings.adjudicated(),
+            "adjudicated_percent": endings.adjudicated_percent(),
+            "think_time": times,
+            "records": args.records.display().to_string(),
+        });
+        let text = serde_json::to_string_pretty(&summary)?;
+        std::fs::write(path, text + "\n").map_err(|e| anyhow!("cannot write {}: {e}", path.display()))?;
+        writeln!(out, "json      {}", path.display())?;
+    }
+    if let Some(pct) = args.fail_on_adjudication {
+        if endings.too_many_adjudicated(pct) {
+            return Err(anyhow!(
+                "{} of {} games ({:.1}%) were adjudicated, more than the {pct}% allowed by --fail-on-adjudication",
+                endings.adjudicated(),
+                endings.games(),
+                endings.adjudicated_percent()
+            ));
+        }
+    }
     Ok(())
+}
+
+/// Writes how the games ended: one line per ending (the rules' name of the end reason,
+/// `adjudication` at the turn limit, `abandoned`), the first agent's wins, draws and losses
+/// that way, and their mean length.
+fn write_endings(out: &mut dyn Write, endings: &Endings, first: &str) -> Result<()> {
+    writeln!(out, "endings   how the games ended (wins / draws / losses for {first}, mean length)")?;
+    let width = endings.rows().iter().map(|r| r.ending.name().len()).max().unwrap_or(0);
+    for r in endings.rows() {
+        writeln!(
+            out,
+            "          {:<width$}  {:>4} / {:>4} / {:>4}  {:6.1} turns",
+            r.ending.name(),
+            r.wins,
+            r.draws,
+            r.losses,
+            r.mean_turns()
+        )?;
+    }
+    writeln!(
+        out,
+        "adjudged  {} of {} games ({:.1}%) adjudicated at the turn limit or abandoned",
+        endings.adjudicated(),
+        endings.games(),
+        endings.adjudicated_percent()
+    )?;
+    Ok(())
+}
+
+/// The endings as JSON rows.
+fn endings_json(endings: &Endings) -> serde_json::Value {
+    endings
+        .rows()
+        .iter()
+        .map(|r| {
+            serde_json::json!({
+                "ending": r.ending.name(),
+                "by_rule": !r.ending.is_adjudication(),
+                "wins": r.wins,
+                "draws": r.draws,
+                "losses": r.losses,
+                "mean_length": r.mean_turns(),
+            })
+        })
+        .collect()
 }
 
 fn ms(d: Duration) -> f64 {

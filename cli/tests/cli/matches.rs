@@ -35,3 +35,29 @@ fn a_node_budget_reports_no_time_limit_and_an_unknown_agent_is_refused() {
     assert!(e.contains("no agent is called `genius`"), "{e}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn a_match_reports_how_its_games_ended_and_can_fail_on_adjudications() {
+    let dir = temp_file("match-endings");
+    let _ = std::fs::remove_dir_all(&dir);
+    let records = dir.join("records");
+    let json = dir.join("summary.json");
+    let args = ["match", "chieftain", "--first", "random", "--second", "random", "--games", "2", "--budget", "50n"];
+    let more = ["--turn-limit", "4", "--records", records.to_str().unwrap(), "--json", json.to_str().unwrap()];
+    // Four turns end no game of Chieftain Chess by its rules: both are adjudicated.
+    let run = warlord(&[&args[..], &more[..], &["--fail-on-adjudication", "50"]].concat());
+    assert_eq!(run.code, 1, "{run:#?}");
+    assert!(run.stderr.contains("2 of 2 games (100.0%) were adjudicated"), "{run:#?}");
+    let out = run.stdout;
+    assert!(out.contains("endings   how the games ended (wins / draws / losses for random"), "{out}");
+    let line = out.lines().find(|l| l.trim_start().starts_with("adjudication ")).unwrap_or_else(|| panic!("{out}"));
+    assert!(line.contains("4.0 turns"), "{line}");
+    assert!(out.contains("adjudged  2 of 2 games (100.0%)"), "{out}");
+    assert!(out.contains("length    4.0 turns on average, median 4.0"), "{out}");
+    let summary = std::fs::read_to_string(&json).unwrap();
+    assert!(summary.contains("\"ending\": \"adjudication\"") && summary.contains("\"adjudicated\": 2"), "{summary}");
+    assert!(summary.contains("\"median\": 4.0"), "{summary}");
+    // Allowing all of them passes.
+    warlord(&[&args[..], &more[..], &["--fail-on-adjudication", "100"]].concat()).ok();
+    let _ = std::fs::remove_dir_all(dir);
+}

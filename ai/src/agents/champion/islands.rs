@@ -18,21 +18,24 @@ const ISLANDS: u64 = 2;
 const SEEDS: usize = 4;
 
 impl Champion {
-    /// Long turns: the turns of OEP populations evolved at once from the beam's best turns,
-    /// each distinct turn once, the islands' best first. Each island evolves on its budget from
-    /// [`Stages::island`], counted from `start`.
+    /// Long turns: the turns of OEP populations evolved at once from the beam's best turns and
+    /// `advancing` turns ([`crate::advance`]), each distinct turn once, the islands' best first,
+    /// judged by `eval` (without contempt: OEP adds its own). Each island evolves on its budget
+    /// from [`Stages::island`], counted from `start`.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn evolve_on_islands(
         &self,
         rules: &dyn Ruleset,
         pos: &Position,
         beam: &[Candidate],
+        advancing: &[Vec<Action>],
         stages: &Stages,
         budget: Budget,
         start: Instant,
         seed: u64,
     ) -> Vec<Candidate> {
-        let seeds: Vec<Vec<Action>> = beam.iter().take(SEEDS).map(|c| c.line.actions.clone()).collect();
+        let mut seeds: Vec<Vec<Action>> = beam.iter().take(SEEDS).map(|c| c.line.actions.clone()).collect();
+        seeds.extend(advancing.iter().cloned());
         let oep = Oep::new(self.eval.clone());
         let island_budget = stages.island(budget, ISLANDS);
         let populations: Vec<Vec<(Line, f64)>> = (0..ISLANDS)

@@ -20,9 +20,10 @@ mod stages;
 mod test_support;
 
 use crate::agent::Agent;
-use crate::budget::Budget;
+use crate::budget::{Budget, Meter};
 use crate::eval::{Evaluator, PLAYING_FOR_A_WIN};
 use crate::turn::Line;
+use rand::SeedableRng;
 use stages::Stages;
 use std::time::Instant;
 use warlord_rules::{Action, Position, Ruleset};
@@ -109,7 +110,15 @@ impl Agent for Champion {
         if stages.long {
             // The beam's best turns seed evolution; the capture reply ranks every candidate,
             // and the greedy replies below are examined in that order.
-            let mut evolved = self.evolve_on_islands(rules, pos, &cands, &stages, budget, start, seed);
+            // Advancing turns seed it too: where the armies stand apart and few turns fit the
+            // budget, they are what closes in.
+            let mut rng = rand::rngs::StdRng::seed_from_u64(seed ^ 0xadfa_ce00);
+            let advancing: Vec<Vec<Action>> =
+                crate::advance::advancing_turns(rules, pos, &mut rng, &mut Meter::until(budget, start))
+                    .into_iter()
+                    .map(|l| l.actions)
+                    .collect();
+            let mut evolved = self.evolve_on_islands(rules, pos, &cands, &advancing, &stages, budget, start, seed);
             evolved.append(&mut cands);
             cands = self.rank_by_captures(&eval, rules, me, evolved, stages.capture_replies(budget), start);
         }
