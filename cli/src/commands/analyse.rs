@@ -102,7 +102,8 @@ fn turn_label(index: usize, turns: &[(Side, Vec<warlord_rules::Action>)]) -> Str
 fn write_summary(out: &mut dyn Write, side: Side, s: &SideSummary) -> Result<()> {
     writeln!(
         out,
-        "{side:<9} {} turns, mean loss {:.1} points of winning chance; {} inaccuracies, {} mistakes, {} blunders",
+        "{:<9} {} turns, mean loss {:.1} points of winning chance; {} inaccuracies, {} mistakes, {} blunders",
+        side.to_string(),
         s.turns,
         100.0 * s.mean_loss,
         s.inaccuracies,
