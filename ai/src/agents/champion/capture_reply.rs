@@ -35,11 +35,13 @@ impl Champion {
 /// its turn) after which it stands best, until it ends its turn or has no capture left. With
 /// no capture at all it passes, which ends the game if the candidate was a pass too. Each step
 /// evaluates only the captures, a few positions where a greedy step evaluates every legal
-/// action.
+/// action; once `meter` is spent it stops, after at least one step (taking the best capture
+/// evaluated so far).
 pub(super) fn capture_reply(eval: &Evaluator, rules: &dyn Ruleset, pos: &Position, meter: &mut Meter) -> Line {
     let them = pos.to_move();
     let mut line = Line::start(pos);
-    while !line.done {
+    // The budget is checked between captures too: where armies meet, a step has hundreds.
+    while !line.done && (!meter.spent() || line.actions.is_empty()) {
         let options: Vec<Action> = line
             .legal(rules)
             .into_iter()
@@ -48,13 +50,18 @@ pub(super) fn capture_reply(eval: &Evaluator, rules: &dyn Ruleset, pos: &Positio
         if options.iter().all(|&a| a == Action::EndTurn) && !line.actions.is_empty() {
             break;
         }
-        let best = options
-            .into_iter()
-            .map(|a| {
-                let child = line.then(rules, a, meter);
-                (eval.value_for(rules, &child.pos, them, meter), child)
-            })
-            .max_by(|a, b| a.0.total_cmp(&b.0));
+        let mut best: Option<(f64, Line)> = None;
+        for a in options {
+            if best.is_some() && meter.spent() {
+                break;
+            }
+            let child = line.then(rules, a, meter);
+            let value = eval.value_for(rules, &child.pos, them, meter);
+            // The last of equal values wins, as `max_by` chooses.
+            if best.as_ref().is_none_or(|(v, _)| value >= *v) {
+                best = Some((value, child));
+            }
+        }
         let Some((_, child)) = best else { break };
         line = child;
     }
