@@ -52,64 +52,11 @@ black = ["L@f6", "H@d6:e6"]
 zones = { white = ["a1:f2"], black = ["a5:f6"] }
 "#;
 
-/// A small WarGame 1 game with terrain and both armies in contact, so that a few random
-/// actions include shots, overruns and tows.
-const WARGAME: &str = r#"
-name = "Skirmish"
-family = "wargame"
-[board]
-files = 8
-ranks = 8
-towns = ["d4"]
-trees = ["e5"]
-hills = ["c5"]
-water = ["h4"]
-[rules.levels]
-SC = 3
-TC = 2
-IC = 1
-[rules.communication]
-SC = 9
-TC = 6
-IC = 3
-[options]
-banner-victory = true
-[[pieces]]
-name = "Command Post"
-symbol = "CP"
-class = "other"
-[[pieces]]
-name = "Supreme Commander"
-symbol = "SC"
-class = "leader"
-[[pieces]]
-name = "Tank Commander"
-symbol = "TC"
-class = "leader"
-[[pieces]]
-name = "Infantry Commander"
-symbol = "IC"
-class = "leader"
-[[pieces]]
-name = "Tank"
-symbol = "T"
-class = "heavy-cavalry"
-[[pieces]]
-name = "Infantry"
-symbol = "I"
-class = "infantry"
-[[pieces]]
-name = "Artillery"
-symbol = "A"
-class = "cannon"
-[setup]
-white = ["CP@a1", "SC@b2", "TC@c3", "IC@d2", "T@c4", "I@b4", "I@d3", "A@e3", "A@c2"]
-black = ["CP@h8", "SC@g7", "TC@f6", "IC@e7", "T@f5", "I@d5", "I@e6", "A@g5", "T@b6"]
-"#;
-
 /// The valid scenario files the mutations start from.
 fn seeds() -> Vec<&'static str> {
-    let mut out = vec![MINI, FREE_SETUP, WARGAME];
+    // The shipped files include both WarGame 1 scenarios: the skirmish has every WarGame
+    // action in its first turn.
+    let mut out = vec![MINI, FREE_SETUP];
     out.extend(warlord_scenarios::ALL.iter().map(|b| b.text));
     out
 }
@@ -361,11 +308,12 @@ fn big_overlapping_regions_are_cheap() {
     assert!(e.message.contains("more pieces are placed than the board has squares"), "{e}");
 }
 
-/// The WarGame seed exercises the WarGame actions: its start lists moves, shots and tows, and
-/// the written forms of a tow and a shot read back.
+/// The WarGame seed (the shipped skirmish) exercises the WarGame actions: its start lists
+/// moves, shots and tows, and the written forms of a tow and a shot read back.
 #[test]
 fn the_wargame_seed_reaches_shots_and_tows() {
-    let scenario = Scenario::parse(WARGAME, "wargame.toml").expect("the seed is valid");
+    let seed = warlord_scenarios::get("wargame-1-skirmish").expect("the skirmish ships");
+    let scenario = Scenario::parse(seed.text, "wargame-1-skirmish.toml").expect("the seed is valid");
     let rules = scenario.ruleset(&[]).expect("it builds");
     let actions = rules.legal_action_list(&rules.start());
     assert!(actions.iter().any(|a| matches!(a, Action::Tow { .. })), "{actions:?}");
