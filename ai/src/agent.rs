@@ -34,12 +34,13 @@ pub trait Agent: Send + Sync {
 }
 
 /// The agents by name, for the command line and the server.
-pub const AGENT_NAMES: [&str; 5] = ["random", "greedy", "oep", "mcts", "champion"];
+pub const AGENT_NAMES: [&str; 6] = ["random", "novice", "greedy", "oep", "mcts", "champion"];
 
 /// The agent with a name from [`AGENT_NAMES`].
 pub fn by_name(name: &str) -> Result<Box<dyn Agent>, String> {
     Ok(match name {
         "random" => Box::new(RandomAgent),
+        "novice" => Box::new(Greedy::novice()),
         "greedy" => Box::new(Greedy::default()),
         "oep" => Box::new(Oep::default()),
         "mcts" => Box::new(Mcts::default()),

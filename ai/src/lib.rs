@@ -5,6 +5,7 @@
 //! - [`agents`]: random, greedy, OEP, MCTS and the champion.
 //! - [`eval`]: the family-generic evaluation and its weights.
 //! - [`advance`]: advancing turns, a cheap plan for closing in when nothing is in reach.
+//! - [`levels`]: the levels a person picks an opponent by.
 //! - [`setup`]: placements for setup phases.
 //! - [`arena`]: matches between agents (parallel games, Elo, SPRT, records).
 //! - [`tune`]: self-play data and the logistic-regression fit of the weights.
@@ -16,6 +17,7 @@ pub mod analysis;
 pub mod arena;
 pub mod budget;
 pub mod eval;
+pub mod levels;
 pub mod setup;
 pub mod tune;
 pub mod turn;
@@ -23,3 +25,4 @@ pub mod turn;
 pub use agent::{by_name, Agent, AGENT_NAMES};
 pub use budget::{Budget, Meter};
 pub use eval::{Evaluator, Weights};
+pub use levels::{Level, LEVELS};

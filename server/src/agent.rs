@@ -1,28 +1,28 @@
-//! Who plays the AI seat at each level: the `warlord-ai` agents (position + budget + seed ->
-//! a whole turn; in a setup phase they see only their own side's view).
+//! Who plays the AI seat at each level: the levels of `warlord-ai` ([`warlord_ai::levels`]),
+//! the same a person meets in `warlord play` (position + budget + seed -> a whole turn; in a
+//! setup phase the agents see only their own side's view).
 
-use warlord_ai::{Agent, Budget};
+use warlord_ai::{Agent, Budget, Level};
 
 /// The weakest and strongest levels.
-pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=8;
+pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=warlord_ai::levels::STRONGEST;
 
-/// The agent and its budget for a level: 1 plays random legal turns, 2 the greedy agent, 3 to 8
-/// the champion with 100 ms a turn, doubling per level up to 3.2 s.
-#[must_use]
-pub fn for_level(level: u8) -> (Box<dyn Agent>, Budget) {
-    let level = level.clamp(*LEVELS.start(), *LEVELS.end());
-    let name = match level {
-        1 => "random",
-        2 => "greedy",
-        _ => "champion",
-    };
-    let agent = warlord_ai::by_name(name).expect("the named agents exist");
-    (agent, Budget::Millis(100 << u32::from(level.saturating_sub(3))))
+/// The level with this number, the nearest one for a number out of range.
+fn level(number: u8) -> Level {
+    let number = number.clamp(*LEVELS.start(), *LEVELS.end());
+    Level::get(number).unwrap_or(warlord_ai::LEVELS[0])
 }
 
-/// Whether a level's turns are cheap (random, greedy: no search), so that they skip the AI's
-/// queue and never wait behind other users' searches.
+/// The agent and its budget for a level ([`warlord_ai::LEVELS`]).
 #[must_use]
-pub fn is_cheap(level: u8) -> bool {
-    level <= 2
+pub fn for_level(number: u8) -> (Box<dyn Agent>, Budget) {
+    let level = level(number);
+    (level.agent(), level.budget())
+}
+
+/// Whether a level's turns are cheap (no search), so that they skip the AI's queue and never
+/// wait behind other users' searches.
+#[must_use]
+pub fn is_cheap(number: u8) -> bool {
+    level(number).is_cheap()
 }

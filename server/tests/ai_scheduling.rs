@@ -185,7 +185,7 @@ async fn another_users_ai_move_is_served_before_a_backlog_of_searches() {
 async fn resigning_games_cancels_their_queued_and_running_searches() {
     let (server, _db) = one_search_server().await;
     let addr = server.addr;
-    // Three games whose strongest AI (3.2 s a turn) moves first: one thinks, two wait.
+    // Three games whose strongest AI (1 s a turn) moves first: one thinks, two wait.
     let mut games = Vec::new();
     for _ in 0..3 {
         games.push(create(addr, ai_first(8)).await);

@@ -338,7 +338,7 @@ async fn a_thinking_ai_does_not_hold_up_other_games() {
     let db = databases().remove(0);
     let server = server(&db).await;
     let addr = server.addr;
-    // The strongest AI plays White, so it starts a 3.2 s search at once.
+    // The strongest AI plays White, so it starts a 1 s search at once.
     let ai_game =
         create(addr, json!({"scenario": "chieftain", "mode": "ai", "ai": {"side": "white", "level": 8}})).await;
     let created = create(addr, live()).await;

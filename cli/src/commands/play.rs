@@ -1,14 +1,14 @@
-//! `warlord play`: a game at the terminal between humans and random movers, printed turn by
-//! turn, optionally saved as a record.
+//! `warlord play`: a game at the terminal between humans, random movers and the computer at any
+//! of its levels, printed turn by turn, optionally saved as a record.
 
 use crate::board_text::{write_board, Region};
 use crate::game::{Game, SourceArgs};
-use crate::players::{random_turn, read_turn, HumanTurn, PlayerKind, Steps};
+use crate::players::{computer_turn, random_turn, read_turn, HumanTurn, PlayerKind, Steps};
 use crate::report_text::describe;
 use crate::summary::write_summary;
 use anyhow::{Context, Result};
 use rand::rngs::StdRng;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use std::io::Write;
 use std::path::PathBuf;
 use warlord_rules::notation::{format_action, Record};
@@ -20,13 +20,15 @@ pub struct Args {
     /// The game: a scenario, or a record to continue from its last position.
     #[command(flatten)]
     pub source: SourceArgs,
-    /// Who plays White.
-    #[arg(long, value_enum, default_value_t = PlayerKind::Human)]
+    /// Who plays White: `human`, `random`, or the computer: `ai` (level 3) or `ai:N`, N from 1
+    /// (a novice) to 8 (the champion at 1 s a turn); the levels are listed in docs/AI.md.
+    #[arg(long, default_value = "human", value_name = "PLAYER")]
     pub white: PlayerKind,
-    /// Who plays Black.
-    #[arg(long, value_enum, default_value_t = PlayerKind::Human)]
+    /// Who plays Black, as for `--white`.
+    #[arg(long, default_value = "human", value_name = "PLAYER")]
     pub black: PlayerKind,
-    /// The seed of the random movers (default: from the clock; printed at the start).
+    /// The seed of the random movers and the computer (default: from the clock; printed at the
+    /// start).
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
     /// Write the game to this record file when it ends or stops.
@@ -51,13 +53,14 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<()> {
     let seed = args.seed.unwrap_or_else(clock_seed);
     let mut rng = StdRng::seed_from_u64(seed);
     writeln!(out, "{}", game.title())?;
-    writeln!(out, "white: {}, black: {}, seed {seed}; type `help` at a prompt", args.white.name(), args.black.name())?;
+    writeln!(out, "white: {}, black: {}, seed {seed}; type `help` at a prompt", args.white, args.black)?;
     show(out, rules, &pos, players, region)?;
     let mut input = std::io::stdin().lock();
     while pos.outcome().is_none() {
         let side = pos.to_move();
         let steps = match players[side.index()] {
             PlayerKind::Random => random_turn(rules, &mut pos, &mut rng)?,
+            PlayerKind::Computer(level) => computer_turn(rules, &mut pos, level, rng.gen())?,
             PlayerKind::Human => match read_turn(rules, &mut pos, &mut input, out, &mut rng)? {
                 HumanTurn::Played(steps) => steps,
                 HumanTurn::Resigned => {
@@ -133,8 +136,8 @@ fn write_turn(out: &mut dyn Write, rules: &dyn Ruleset, side: Side, steps: &Step
 fn tags(game: &Game, args: &Args, seed: u64, pos: &Position) -> Vec<(String, String)> {
     let mut tags = vec![("Scenario".to_string(), game.scenario_ref.clone())];
     tags.extend(game.options.iter().map(|(k, v)| ("Option".to_string(), format!("{k}={v}"))));
-    tags.push(("White".into(), args.white.name().into()));
-    tags.push(("Black".into(), args.black.name().into()));
+    tags.push(("White".into(), args.white.to_string()));
+    tags.push(("Black".into(), args.black.to_string()));
     tags.push(("Seed".into(), seed.to_string()));
     if let Some(outcome) = pos.outcome() {
         tags.push(("Result".into(), outcome.to_string()));

@@ -126,3 +126,20 @@ fn an_unwritable_record_is_a_user_error() {
     let e = warlord(&args).user_error();
     assert!(e.contains("cannot write the record /nonexistent-dir/game.rec"), "{e}");
 }
+
+#[test]
+fn a_human_plays_the_computer_at_a_level_and_the_game_replays() {
+    // The human passes every turn; the novice (level 1) plays Black and its turns are legal.
+    let extra = ["--seed", "2", "--option", "turn-limit=6"];
+    let input = "pass\n".repeat(3);
+    let (stdout, record) = play("human", "ai:1", &extra, &input, "human-vs-ai.rec");
+    assert!(stdout.contains("black: ai:1 (novice, 100 ms)"), "{stdout}");
+    assert!(stdout.matches("black plays: ").count() == 3 && !stdout.contains("black plays: pass"), "{stdout}");
+    assert!(record.contains("[Black \"ai:1 (novice, 100 ms)\"]"), "{record}");
+    let path = temp_file("human-vs-ai.rec");
+    let replayed = warlord(&["replay", path.to_str().unwrap()]).ok();
+    assert!(replayed.contains("all legal"), "{replayed}");
+    let refused = warlord(&["play", "chieftain", "--white", "ai:0"]);
+    assert_ne!(refused.code, 0);
+    assert!(refused.stderr.contains("there is no level 0: the levels are 1 to 8"), "{refused:?}");
+}
