@@ -80,7 +80,14 @@ impl Game {
         if args.scenario.is_some() && record.is_none() {
             bail!("--scenario is for record files; `{}` is a scenario", args.source);
         }
-        let mut options = record.as_ref().map(|r| r.record.options()).unwrap_or_default();
+        let mut options = Vec::new();
+        if let Some(file) = &record {
+            // The record's own options first, so that a bad tag is blamed on the file.
+            options = file.record.options();
+            check_option_names(&scenario, &options)
+                .and_then(|()| Ok(scenario.ruleset(&options).map(drop)?))
+                .with_context(|| format!("{}: its [Option] tags", file.path.display()))?;
+        }
         options.extend(args.options.iter().cloned());
         check_option_names(&scenario, &options)?;
         let rules = scenario.ruleset(&options)?;

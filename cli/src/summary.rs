@@ -23,11 +23,22 @@ pub fn write_summary(out: &mut dyn Write, rules: &dyn Ruleset, pos: &Position) -
             writeln!(out, "play: {side} to move; turns played {}", pos.turns_played())?;
             writeln!(out, "this turn: {} of at most {} actions taken", pos.actions_this_turn().len(), pos.turn_cap())?;
         }
-        Phase::Over(outcome) => writeln!(out, "game over after {} turns: {outcome}", pos.turns_played())?,
+        Phase::Over(outcome) => writeln!(out, "game over after {}: {outcome}", count(pos.turns_played(), "turn"))?,
     }
     for tally in rules.tallies(pos) {
         let [white, black] = tally.values;
         writeln!(out, "{}: by white {white}, by black {black}", tally.label.to_lowercase())?;
     }
     Ok(())
+}
+
+/// `n` and the noun, plural unless `n` is 1: `1 turn`, `40 turns`.
+#[must_use]
+pub fn count(n: impl Into<u64>, noun: &str) -> String {
+    let n = n.into();
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
 }

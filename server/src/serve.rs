@@ -90,7 +90,9 @@ pub async fn start_with(store_url: &str, listen: SocketAddr, limits: Limits) -> 
 /// standard error; `RUST_LOG` filters it).
 pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into());
-    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).try_init();
+    // Colours only on a terminal: a log file or journal gets plain text.
+    let colour = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).with_ansi(colour).try_init();
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(async {
         let running = start_with(&args.store_url(), args.listen, args.limits).await?;

@@ -59,15 +59,33 @@ impl Tally {
             / n
     }
 
-    /// The Elo difference and its 95% interval (low, high). A score of 0 or 1 is taken as
-    /// half a game from it, so that the numbers stay finite.
+    /// The 95% interval of the score (low, high): the Wilson score interval, with a draw
+    /// counted as half a win. It stays inside 0 to 1 and is not empty at a score of 0 or 1
+    /// (10 wins in 10 games: 72% to 100%), so a short match says how little it shows.
+    #[must_use]
+    pub fn score_interval(&self) -> (f64, f64) {
+        let n = f64::from(self.games().max(1));
+        let (s, z) = (self.score(), 1.96_f64);
+        let denominator = 1.0 + z * z / n;
+        let centre = (s + z * z / (2.0 * n)) / denominator;
+        let half = z * (s * (1.0 - s) / n + z * z / (4.0 * n * n)).sqrt() / denominator;
+        ((centre - half).max(0.0), (centre + half).min(1.0))
+    }
+
+    /// The Elo difference and its 95% interval (low, high), from the score and
+    /// [`Tally::score_interval`]. A score of 0 or 1 is taken as half a game from it for the
+    /// estimate, so that it stays finite; an interval reaching a score of 0 or 1 is unbounded
+    /// on that side (infinite).
     #[must_use]
     pub fn elo(&self) -> (f64, f64, f64) {
         let n = f64::from(self.games().max(1));
-        let clamp = |s: f64| s.clamp(0.5 / n, 1.0 - 0.5 / n);
-        let s = self.score();
-        let margin = 1.96 * (self.variance() / n).sqrt();
-        (elo_of(clamp(s)), elo_of(clamp(s - margin)), elo_of(clamp(s + margin)))
+        let (lo, hi) = self.score_interval();
+        let bound = |s: f64| match s {
+            s if s <= 0.0 => f64::NEG_INFINITY,
+            s if s >= 1.0 => f64::INFINITY,
+            s => elo_of(s),
+        };
+        (elo_of(self.score().clamp(0.5 / n, 1.0 - 0.5 / n)), bound(lo), bound(hi))
     }
 }
 
@@ -132,6 +150,29 @@ mod tests {
         let (elo, lo, hi) = t.elo();
         assert!(elo.abs() < 1e-9);
         assert!((lo + hi).abs() < 1e-6 && lo < -30.0 && hi > 30.0, "{lo} {hi}");
+    }
+
+    #[test]
+    fn a_perfect_score_has_an_interval_below_it_and_no_upper_bound() {
+        let t = Tally { wins: 10, draws: 0, losses: 0 };
+        let (lo, hi) = t.score_interval();
+        assert!((lo - 0.7225).abs() < 1e-3 && hi == 1.0, "{lo} {hi}");
+        let (elo, elo_lo, elo_hi) = t.elo();
+        assert!(elo_lo < elo && elo.is_finite() && elo_hi == f64::INFINITY, "{elo_lo} {elo} {elo_hi}");
+        let none = Tally { wins: 0, draws: 0, losses: 10 };
+        assert_eq!(none.elo().1, f64::NEG_INFINITY);
+        assert!(none.score_interval().1 > 0.2 && none.score_interval().1 < 0.3);
+    }
+
+    #[test]
+    fn forty_games_say_less_than_two_hundred() {
+        let width = |t: Tally| {
+            let (lo, hi) = t.score_interval();
+            hi - lo
+        };
+        let forty = width(Tally { wins: 30, draws: 0, losses: 10 });
+        let two_hundred = width(Tally { wins: 150, draws: 0, losses: 50 });
+        assert!((forty - 0.26).abs() < 0.02 && (two_hundred - 0.12).abs() < 0.01, "{forty} {two_hundred}");
     }
 
     #[test]

@@ -128,8 +128,15 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<()> {
         t.losses,
         args.first
     )?;
-    writeln!(out, "score     {:.1}%", 100.0 * t.score())?;
-    writeln!(out, "elo       {elo:+.0} (95% interval {lo:+.0} to {hi:+.0})")?;
+    let (score_lo, score_hi) = t.score_interval();
+    writeln!(
+        out,
+        "score     {:.1}% (95% interval {:.1}% to {:.1}%)",
+        100.0 * t.score(),
+        100.0 * score_lo,
+        100.0 * score_hi
+    )?;
+    writeln!(out, "elo       {elo:+.0} (95% interval {} to {})", signed(lo), signed(hi))?;
     let endings = report.endings();
     writeln!(out, "length    {:.1} turns on average, median {:.1}", endings.mean_turns(), endings.median_turns())?;
     write_endings(out, &endings, &args.first)?;
@@ -184,7 +191,8 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<()> {
             "draws": t.draws,
             "losses": t.losses,
             "score": t.score(),
-            "elo": { "estimate": elo, "low": lo, "high": hi },
+            "score_interval": { "low": score_lo, "high": score_hi },
+            "elo": { "estimate": elo, "low": lo.is_finite().then_some(lo), "high": hi.is_finite().then_some(hi) },
             "length": { "mean": endings.mean_turns(), "median": endings.median_turns() },
             "endings": endings_json(&endings),
             "adjudicated": endings.adjudicated(),
@@ -256,4 +264,14 @@ fn endings_json(endings: &Endings) -> serde_json::Value {
 
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
+}
+
+/// An Elo bound with its sign, `+inf` or `-inf` where the interval has no bound on that side
+/// (a score of 0 or 1 inside it).
+fn signed(elo: f64) -> String {
+    if elo.is_finite() {
+        format!("{elo:+.0}")
+    } else {
+        format!("{}inf", if elo > 0.0 { '+' } else { '-' })
+    }
 }

@@ -3,7 +3,7 @@
 
 use crate::game::{Game, SourceArgs};
 use crate::report_text::describe;
-use crate::summary::write_summary;
+use crate::summary::{count, write_summary};
 use anyhow::{bail, Result};
 use std::io::Write;
 use warlord_rules::notation::{format_action, Replay, ReplayError};
@@ -73,7 +73,8 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<()> {
         1 => "1 error, skipped".to_string(),
         n => format!("{n} errors, skipped"),
     };
-    writeln!(out, "{}: {turns} turns, {} actions, {verdict}", args.source.source, replayed.steps.len())?;
+    let (turns, actions) = (count(turns as u64, "turn"), count(replayed.steps.len() as u64, "action"));
+    writeln!(out, "{}: {turns} in the record, {actions}, {verdict}", args.source.source)?;
     write_summary(out, &*game.rules, &replayed.position)?;
     finish(&replayed, args.all_errors, &game)
 }

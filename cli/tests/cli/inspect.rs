@@ -135,6 +135,8 @@ fn perft_counts_and_times() {
     assert!(count.parse::<u64>().unwrap() > depth_one.trim().parse::<u64>().unwrap());
     assert!(text.contains(" s, "), "{text}");
     assert!(warlord(&["perft", "chieftain", "--depth", "0"]).ok().starts_with("perft 0: 1 "));
+    let positional = warlord(&["perft", "chieftain", "2"]).ok();
+    assert!(positional.starts_with(&format!("perft 2: {count} ")), "{positional}");
 }
 
 #[test]

@@ -26,7 +26,7 @@ fn a_random_game_is_recorded_replayed_and_a_corruption_found() {
     let path = temp_file("random-1.rec");
     let path = path.to_str().unwrap();
     let replayed = warlord(&["replay", path]).ok();
-    assert!(replayed.contains(": 40 turns,") && replayed.contains("all legal"), "{replayed}");
+    assert!(replayed.contains(": 40 turns in the record,") && replayed.contains("all legal"), "{replayed}");
 
     // Corrupt White's fifth turn: its first piece moves on again after its move.
     let lines: Vec<&str> = record.lines().collect();

@@ -33,7 +33,7 @@ fn replay_prints_the_final_summary() {
     let text = warlord(&["replay", OPENING]).ok();
     assert_eq!(
         text,
-        "records/chieftain-opening.rec: 8 turns, 28 actions, all legal\n\
+        "records/chieftain-opening.rec: 8 turns in the record, 28 actions, all legal\n\
          play: white to move; turns played 8\n\
          this turn: 0 of at most 4 actions taken\n\
          leaders captured: by white 0, by black 0\n"
@@ -141,7 +141,7 @@ fn malformed_records_name_the_file_and_line() {
 fn a_tag_after_the_moves_is_read() {
     let path = write_record("late-tag.rec", "[Scenario \"chieftain\"]\n1. g2-f4\n[Option \"turn-limit=3\"]\n");
     let text = warlord(&["replay", &path]).ok();
-    assert!(text.contains("1 turns, 2 actions, all legal"), "{text}");
+    assert!(text.contains("1 turn in the record, 2 actions, all legal"), "{text}");
 }
 
 const SLIPS: &str = "records/slips/medieval-slips.txt";
@@ -156,7 +156,7 @@ fn all_errors_reports_every_slip_of_a_designers_record_and_plays_on() {
                     line 31, turn 12 (black): `f8-e8` is illegal: e8 holds your own King: a piece only moves to an empty square (enemies are taken by attacks)\n";
     assert!(run.stdout.starts_with(expected), "{}", run.stdout);
     assert!(
-        run.stdout.contains("26 turns, 77 actions, 2 errors, skipped\ngame over after 25 turns: 0-1"),
+        run.stdout.contains("26 turns in the record, 77 actions, 2 errors, skipped\ngame over after 25 turns: 0-1"),
         "{}",
         run.stdout
     );
@@ -195,7 +195,7 @@ fn all_errors_as_json_for_scripts() {
 fn scenario_flag_serves_records_without_a_header() {
     let path = write_record("headerless.rec", "1. g2-f4, j2-k4\n1... g11-f9\n");
     let text = warlord(&["replay", &path, "--scenario", "chieftain"]).ok();
-    assert!(text.contains("2 turns, 5 actions, all legal"), "{text}");
+    assert!(text.contains("2 turns in the record, 5 actions, all legal"), "{text}");
     let e = warlord(&["replay", &path, "--scenario", "atlantis"]).user_error();
     assert!(e.contains("unknown scenario `atlantis`"), "{e}");
 }
@@ -224,4 +224,16 @@ fn record_options_apply_and_the_command_line_overrides_them() {
     );
     let text = warlord(&["replay", &path, "--option", "turn-limit=0"]).ok();
     assert!(text.contains("3 turns"), "{text}");
+}
+
+#[test]
+fn bad_option_tags_are_blamed_on_the_record_and_its_line() {
+    let malformed = temp_file("option-without-value.rec");
+    std::fs::write(&malformed, "[Scenario \"chieftain\"]\n[Option \"frob\"]\n1. e4-e5\n").unwrap();
+    let err = warlord(&["replay", malformed.to_str().unwrap()]).user_error();
+    assert!(err.contains("option-without-value.rec: line 2: an Option tag is written"), "{err}");
+    let bad_value = temp_file("option-bad-value.rec");
+    std::fs::write(&bad_value, "[Scenario \"chieftain\"]\n[Option \"turn-limit=abc\"]\n1. e4-e5\n").unwrap();
+    let err = warlord(&["replay", bad_value.to_str().unwrap()]).user_error();
+    assert!(err.contains("option-bad-value.rec: its [Option] tags") && err.contains("turn-limit must be"), "{err}");
 }

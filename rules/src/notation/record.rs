@@ -226,6 +226,12 @@ fn parse_tag(line: &str) -> Result<(String, String), String> {
         .strip_prefix('"')
         .and_then(|v| v.strip_suffix('"'))
         .ok_or_else(|| format!("the value of tag {name} must be in double quotes"))?;
+    if name.eq_ignore_ascii_case("Option") && value.split_once('=').is_none_or(|(n, _)| n.trim().is_empty()) {
+        return Err(format!(
+            "an Option tag is written `[Option \"NAME=VALUE\"]`, not `[Option \"{}\"]`",
+            crate::clip(value, 60)
+        ));
+    }
     Ok((name.to_string(), value.replace("\\\"", "\"").replace("\\\\", "\\")))
 }
 
