@@ -14,7 +14,7 @@ fn a_match_plays_every_game_and_writes_replayable_records() {
     let dir = std::env::temp_dir().join(format!("warlord-ai-arena-{}", std::process::id()));
     let config = MatchConfig {
         games: 5,
-        budget: Budget::Nodes(500),
+        budgets: [Budget::Nodes(500); 2],
         seed: 9,
         parallel: 3,
         sprt: None,

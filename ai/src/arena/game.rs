@@ -21,11 +21,12 @@ pub struct Game {
 
 /// Plays a game from the rules' start: `agents[0]` is White. Every action goes through
 /// [`Ruleset::play`], so an agent's illegal action is an error naming the agent, the turn and
-/// the reason. The game is abandoned after `max_turns` turns.
+/// the reason. Each agent thinks on its own budget (`budgets[0]` White's). The game is abandoned
+/// after `max_turns` turns.
 pub fn play_game(
     rules: &dyn Ruleset,
     agents: [&dyn Agent; 2],
-    budget: Budget,
+    budgets: [Budget; 2],
     seed: u64,
     max_turns: u32,
 ) -> Result<Game, String> {
@@ -38,7 +39,7 @@ pub fn play_game(
         let in_play = *pos.phase() == Phase::Play;
         let started = Instant::now();
         let turn_seed = seed ^ u64::from(index).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let actions = agent.choose_turn(rules, &pos, budget, turn_seed);
+        let actions = agent.choose_turn(rules, &pos, budgets[side.index()], turn_seed);
         let took = started.elapsed();
         let mut ended = false;
         for (i, &action) in actions.iter().enumerate() {

@@ -24,8 +24,8 @@ use warlord_rules::{Ruleset, Side};
 pub struct MatchConfig {
     /// Games to play (fewer if the SPRT stops the match).
     pub games: u32,
-    /// Each agent's budget per turn.
-    pub budget: Budget,
+    /// The budget per turn of the first and of the second agent.
+    pub budgets: [Budget; 2],
     /// The match seed: game `i` is played with a seed derived from it.
     pub seed: u64,
     /// Games played at the same time; each game's agents search on its share of the cores.
@@ -151,7 +151,10 @@ pub fn run_match(
             .build()
             .map_err(|e| format!("cannot start the search threads: {e}"))?;
         let game = search
-            .install(|| play_game(rules, agents, config.budget, seed, config.max_turns))
+            .install(|| {
+                let [a, b] = config.budgets;
+                play_game(rules, agents, if first_is_white { [a, b] } else { [b, a] }, seed, config.max_turns)
+            })
             .map_err(|e| format!("game {}: {e}", index + 1))?;
         let side = if first_is_white { Side::White } else { Side::Black };
         let summary = GameSummary { index, first_is_white, score: score_for(game.outcome.as_ref(), side), game };
@@ -217,7 +220,13 @@ fn write_record(
     let mut record = Record { tags: config.tags.clone(), turns: g.game.record.turns.clone(), ..Record::default() };
     record.tags.push(("White".into(), white.clone()));
     record.tags.push(("Black".into(), black.clone()));
-    record.tags.push(("Budget".into(), config.budget.to_string()));
+    let [a, b] = config.budgets;
+    let budget = match (a == b, g.first_is_white) {
+        (true, _) => a.to_string(),
+        (false, true) => format!("white {a}, black {b}"),
+        (false, false) => format!("white {b}, black {a}"),
+    };
+    record.tags.push(("Budget".into(), budget));
     let result = g.game.outcome.map_or("* (abandoned)".to_string(), |o| o.to_string());
     record.tags.push(("Result".into(), result));
     let path = dir.join(format!("game-{:04}.txt", g.index + 1));

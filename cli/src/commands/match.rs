@@ -5,6 +5,7 @@
 //! `--json`). The runner is `warlord_ai::arena`.
 
 use crate::game::{Game, SourceArgs};
+use crate::players::PlayerKind;
 use anyhow::{anyhow, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
@@ -12,7 +13,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 use warlord_ai::arena::Endings;
 use warlord_ai::arena::{run_match, MatchConfig, Sprt, SprtResult};
-use warlord_ai::{by_name, Budget};
+use warlord_ai::{by_name, Agent, Budget};
 
 /// Arguments of `warlord match`.
 #[derive(clap::Args, Debug)]
@@ -20,16 +21,19 @@ pub struct Args {
     /// The scenario (its options with `--option`).
     #[command(flatten)]
     pub source: SourceArgs,
-    /// The first agent (the one the score is given for): random, greedy, oep, mcts or champion.
+    /// The first agent (the one the score is given for): random, novice, greedy, oep, mcts or
+    /// champion (thinking `--budget` a turn), or a level `ai:N` (its agent and its own budget,
+    /// docs/AI.md "Levels").
     #[arg(long, default_value = "champion", value_parser = agent_name)]
     pub first: String,
-    /// The second agent.
+    /// The second agent, as for `--first`.
     #[arg(long, default_value = "greedy", value_parser = agent_name)]
     pub second: String,
     /// Games to play; colours alternate.
     #[arg(long, default_value_t = 200)]
     pub games: u32,
-    /// Thinking budget per turn: `100ms`, `1s`, or `5000n` nodes (reproducible).
+    /// Thinking budget per turn of agents named without a level: `100ms`, `1s`, or `5000n`
+    /// nodes (reproducible).
     #[arg(long, default_value = "100ms", value_parser = Budget::parse)]
     pub budget: Budget,
     /// The match seed.
@@ -59,7 +63,17 @@ pub struct Args {
 }
 
 fn agent_name(name: &str) -> Result<String, String> {
-    by_name(name).map(|_| name.to_string())
+    contender(name, Budget::Millis(100)).map(|_| name.to_string())
+}
+
+/// The agent and its budget a turn: a level `ai:N` brings its own; an agent named alone thinks
+/// `budget`.
+fn contender(name: &str, budget: Budget) -> Result<(Box<dyn Agent>, Budget), String> {
+    match name.parse::<PlayerKind>() {
+        Ok(PlayerKind::Computer(level)) => Ok((level.agent(), level.budget())),
+        Err(why) if name.starts_with("ai") => Err(why),
+        _ => by_name(name).map(|agent| (agent, budget)),
+    }
 }
 
 fn parse_sprt(text: &str) -> Result<Sprt, String> {
@@ -81,13 +95,13 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<()> {
         args.source.options = options;
     }
     let game = Game::load(&args.source)?;
-    let first = by_name(&args.first).map_err(|e| anyhow!(e))?;
-    let second = by_name(&args.second).map_err(|e| anyhow!(e))?;
+    let (first, first_budget) = contender(&args.first, args.budget).map_err(|e| anyhow!(e))?;
+    let (second, second_budget) = contender(&args.second, args.budget).map_err(|e| anyhow!(e))?;
     let mut tags = vec![("Scenario".to_string(), game.scenario_ref.clone())];
     tags.extend(game.options.iter().map(|(k, v)| ("Option".to_string(), format!("{k}={v}"))));
     let config = MatchConfig {
         games: args.games,
-        budget: args.budget,
+        budgets: [first_budget, second_budget],
         seed: args.seed,
         parallel: args.parallel,
         sprt: args.sprt,
@@ -102,7 +116,7 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<()> {
         args.first,
         args.second,
         args.games,
-        args.budget,
+        budgets_text(first_budget, second_budget),
         args.seed
     )?;
     out.flush()?;
@@ -140,13 +154,13 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<()> {
     let endings = report.endings();
     writeln!(out, "length    {:.1} turns on average, median {:.1}", endings.mean_turns(), endings.median_turns())?;
     write_endings(out, &endings, &args.first)?;
-    // A time budget is honoured within 10%.
-    let limit = match args.budget {
-        Budget::Millis(b) => Some(Duration::from_millis(b) * 11 / 10),
-        Budget::Nodes(_) => None,
-    };
     let mut times = Vec::new();
-    for (i, name) in [&args.first, &args.second].into_iter().enumerate() {
+    for (i, (name, budget)) in [(&args.first, first_budget), (&args.second, second_budget)].into_iter().enumerate() {
+        // A time budget is honoured within 10%.
+        let limit = match budget {
+            Budget::Millis(b) => Some(Duration::from_millis(b) * 11 / 10),
+            Budget::Nodes(_) => None,
+        };
         let t = report.think_times(i, limit.unwrap_or(Duration::MAX));
         times.push(serde_json::json!({
             "agent": name,
@@ -183,7 +197,7 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<()> {
             "options": game.options.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>(),
             "first": args.first,
             "second": args.second,
-            "budget": args.budget.to_string(),
+            "budget": budgets_text(first_budget, second_budget),
             "seed": args.seed,
             "parallel": args.parallel,
             "games": t.games(),
@@ -273,5 +287,14 @@ fn signed(elo: f64) -> String {
         format!("{elo:+.0}")
     } else {
         format!("{}inf", if elo > 0.0 { '+' } else { '-' })
+    }
+}
+
+/// The agents' budgets: one if they think alike, else the first's and the second's.
+fn budgets_text(first: Budget, second: Budget) -> String {
+    if first == second {
+        first.to_string()
+    } else {
+        format!("{first} (first) and {second} (second)")
     }
 }
