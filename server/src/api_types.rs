@@ -73,6 +73,7 @@ fn typescript() -> String {
         declaration::<RecordTurnBody>(&cfg),
         declaration::<crate::record_tree::RecordNodeBody>(&cfg),
         declaration::<RecordBody>(&cfg),
+        declaration::<crate::record_tree::LineNode>(&cfg),
         declaration::<crate::analysis::WrittenRecordBody>(&cfg),
         declaration::<crate::computer_analysis::JudgementView>(&cfg),
         declaration::<crate::computer_analysis::ComputerTurnBody>(&cfg),

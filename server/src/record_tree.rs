@@ -25,6 +25,8 @@ pub(crate) struct RecordNodeBody {
     pub parent: Option<u32>,
     /// The action.
     pub action: ActionView,
+    /// Whether it ended its turn (or the game).
+    pub ends: bool,
     /// The record's comment on the turn this action ends, if it ends one.
     pub comment: Option<String>,
 }
@@ -90,7 +92,8 @@ impl Collect<'_> {
             let replayed = replay_turns_from(self.rules, &pos, std::slice::from_ref(turn));
             self.errors.extend(replayed.errors.iter().map(|e| format!("in a variation: {e}")));
             for step in &replayed.steps {
-                parent = Some(self.node(parent, action_view(step.action, self.rules)));
+                let ends = step.report.turn_ended || step.report.outcome.is_some();
+                parent = Some(self.node(parent, action_view(step.action, self.rules), ends));
             }
             if let Some(end) = parent.filter(|_| !replayed.steps.is_empty()) {
                 let node = end.checked_sub(self.first).and_then(|i| self.nodes.get_mut(i as usize));
@@ -103,20 +106,20 @@ impl Collect<'_> {
     }
 
     /// The node of `action` after `parent`: the one there already, else a new one.
-    fn node(&mut self, parent: Option<u32>, action: ActionView) -> u32 {
+    fn node(&mut self, parent: Option<u32>, action: ActionView, ends: bool) -> u32 {
         let key = (parent, action.text.clone());
         if let Some(&index) = self.known.get(&key) {
             return index;
         }
         let index = self.first + u32::try_from(self.nodes.len()).unwrap_or(u32::MAX);
-        self.nodes.push(RecordNodeBody { parent, action, comment: None });
+        self.nodes.push(RecordNodeBody { parent, action, ends, comment: None });
         self.known.insert(key, index);
         index
     }
 }
 
 /// One node of the board's tree, as `POST /api/records/write` reads it.
-#[derive(Deserialize, Debug)]
+#[derive(Deserialize, Debug, ts_rs::TS)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct LineNode {
     /// The node it follows (an index of an earlier node); `null` at the start of the game.
@@ -125,6 +128,7 @@ pub(crate) struct LineNode {
     pub action: String,
     /// A comment on the turn the node belongs to.
     #[serde(default)]
+    #[ts(optional = nullable)]
     pub comment: Option<String>,
 }
 
@@ -315,6 +319,7 @@ mod tests {
         let parents: Vec<Option<u32>> = variations.iter().map(|n| n.parent).collect();
         assert_eq!(parents, vec![Some(0), Some(4), Some(2), Some(6)], "the first action is the main line's: {text}");
         assert_eq!(variations[1].comment.as_deref(), Some("a tried turn"));
+        assert_eq!(variations.iter().map(|n| n.ends).collect::<Vec<_>>(), vec![false, true, false, true]);
         assert_eq!(variations[3].comment.as_deref(), Some("also tried"));
     }
 

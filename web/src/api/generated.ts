@@ -662,6 +662,10 @@ parent: number | null,
  */
 action: ActionView, 
 /**
+ * Whether it ended its turn (or the game).
+ */
+ends: boolean, 
+/**
  * The record's comment on the turn this action ends, if it ends one.
  */
 comment: string | null, };
@@ -701,6 +705,20 @@ errors: Array<string>,
  * The actions of the record's variations, as a tree grafted on `actions`.
  */
 variations: Array<RecordNode>, };
+
+export type LineNode = { 
+/**
+ * The node it follows (an index of an earlier node); `null` at the start of the game.
+ */
+parent: number | null, 
+/**
+ * The action, in the notation (`end` for a turn's end).
+ */
+action: string, 
+/**
+ * A comment on the turn the node belongs to.
+ */
+comment?: string | null, };
 
 export type WrittenRecord = { 
 /**
