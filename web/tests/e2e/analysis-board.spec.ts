@@ -1,7 +1,8 @@
 // The analysis board with an imported record, on a desktop and a phone: a different turn tried
 // becomes a variation beside the kept main line, the record's comments stand beside their
-// turns, the board flips, the computer's analysis draws its graph and marks, a mark shows the
-// best turn as arrows, and the export holds the variation and the comments.
+// turns (one is edited), the board flips, the computer's analysis draws its graph and marks, a mark shows the
+// best turn as arrows, the export holds the variation and the comments, and a variation is
+// promoted and another deleted.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { analysisState, boardState, clickSquare, expect, SHOTS, test } from "./helpers";
@@ -27,6 +28,13 @@ for (const [name, device] of [
       const mainTurns = page.locator(".move-tree > li.move");
       await expect(mainTurns).toHaveCount(14);
       await expect(tree.locator(".comment").first()).toHaveText("White opens the c-file: one pawn walks twice");
+
+      // Black's first turn gets a comment of our own in place of the record's.
+      await mainTurns.nth(1).click();
+      await expect(page.locator("#comment")).toHaveValue("the knight steps up behind the pawns");
+      await page.locator("#comment").fill("a quiet answer");
+      await page.locator("#comment").press("Tab");
+      await expect(mainTurns.nth(1).locator(".comment")).toHaveText("a quiet answer");
 
       // After White's first turn, Black tries another first action than the record's f7-f6.
       await mainTurns.first().click();
@@ -74,8 +82,20 @@ for (const [name, device] of [
       await expect(page.locator("#export-text")).toHaveValue(text);
       expect(text).toContain('[Scenario "medieval"]');
       expect(text).toContain("— White opens the c-file: one pawn walks twice");
+      expect(text).toContain("1... f7-f6, g7-g6, g8-g7 — a quiet answer\n");
       expect(text).toMatch(new RegExp(`\\(\\n  1\\.\\.\\. ${tried.text}\\n\\)`));
       expect(text.split("\n").filter((l) => /^\d/.test(l))).toHaveLength(14);
+
+      // The variation promoted to the main line, then the old main line deleted.
+      await variation.locator(".act").first().click();
+      await page.locator("#promote").click();
+      await expect(mainTurns).toHaveCount(2);
+      await expect(variation).toContainText("f7-f6");
+      await variation.locator(".act", { hasText: "f7-f6" }).click();
+      await page.locator("#delete-variation").click();
+      await expect(variation).toHaveCount(0);
+      await expect(mainTurns).toHaveCount(2);
+      await expect(page.locator("#cursor")).toHaveText("3 / 4");
     });
   });
 }

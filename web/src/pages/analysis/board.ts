@@ -207,6 +207,17 @@ export class AnalysisBoard {
   }
 
   private render(): void {
+    // A comment being typed survives the panel being drawn again (the analysis's progress).
+    const typing = document.activeElement instanceof HTMLTextAreaElement && document.activeElement.id === "comment" ? document.activeElement.value : null;
+    this.draw();
+    const box = this.panel.querySelector<HTMLTextAreaElement>("#comment");
+    if (typing !== null && box) {
+      box.value = typing;
+      box.focus();
+    }
+  }
+
+  private draw(): void {
     const tree = this.tree;
     const end = endAction(this.state);
     const depth = tree.path(this.cursor).length;
