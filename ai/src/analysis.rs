@@ -131,17 +131,49 @@ pub fn analyse(
     agent: &dyn Agent,
     budget: Budget,
     seed: u64,
-    mut progress: impl FnMut(usize, usize),
+    progress: impl FnMut(usize, usize),
 ) -> Result<Analysis, String> {
+    let out = analyse_turns(rules, turns, 0..turns.len(), agent, budget, seed, progress)?;
+    let summary = |side: Side| {
+        let mine: Vec<&TurnAnalysis> = out.iter().filter(|t| t.side == side).collect();
+        let count = |j: Judgement| mine.iter().filter(|t| t.judgement == Some(j)).count();
+        SideSummary {
+            turns: mine.len(),
+            mean_loss: if mine.is_empty() { 0.0 } else { mine.iter().map(|t| t.loss).sum::<f64>() / mine.len() as f64 },
+            inaccuracies: count(Judgement::Inaccuracy),
+            mistakes: count(Judgement::Mistake),
+            blunders: count(Judgement::Blunder),
+        }
+    };
+    let (white, black) = (summary(Side::White), summary(Side::Black));
+    Ok(Analysis { agent: agent.name(), turns: out, white, black })
+}
+
+/// The analysis of the turns of `range` only (the turns before it are played, not analysed),
+/// as [`analyse`] gives them, each with its index in the whole game: a caller bounding its work
+/// analyses a game a few turns at a time, with the same results (the agent's seed is the
+/// turn's index). `progress` is called after each turn of the range.
+pub fn analyse_turns(
+    rules: &dyn Ruleset,
+    turns: &[(Side, Vec<Action>)],
+    range: std::ops::Range<usize>,
+    agent: &dyn Agent,
+    budget: Budget,
+    seed: u64,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<Vec<TurnAnalysis>, String> {
     let eval = Evaluator::default();
     let mut meter = Meter::start(Budget::Nodes(u64::MAX));
     let mut value = |pos: &Position, side: Side| eval.value_for(rules, pos, side, &mut meter);
     let mut pos = rules.start();
     let mut out = Vec::new();
-    for (index, (side, played)) in turns.iter().enumerate() {
+    for (index, (side, played)) in turns.iter().enumerate().take(range.end) {
         let before_pos = pos.clone();
         for &action in played {
             rules.play(&mut pos, action).map_err(|e| format!("turn {}: {e}", index + 1))?;
+        }
+        if index < range.start {
+            continue;
         }
         if before_pos.phase() == &Phase::Play {
             let best = agent.choose_turn(rules, &before_pos, budget, seed.wrapping_add(index as u64));
@@ -167,21 +199,9 @@ pub fn analyse(
                 judgement: Judgement::of(loss),
             });
         }
-        progress(index + 1, turns.len());
+        progress(index + 1 - range.start, range.len());
     }
-    let summary = |side: Side| {
-        let mine: Vec<&TurnAnalysis> = out.iter().filter(|t| t.side == side).collect();
-        let count = |j: Judgement| mine.iter().filter(|t| t.judgement == Some(j)).count();
-        SideSummary {
-            turns: mine.len(),
-            mean_loss: if mine.is_empty() { 0.0 } else { mine.iter().map(|t| t.loss).sum::<f64>() / mine.len() as f64 },
-            inaccuracies: count(Judgement::Inaccuracy),
-            mistakes: count(Judgement::Mistake),
-            blunders: count(Judgement::Blunder),
-        }
-    };
-    let (white, black) = (summary(Side::White), summary(Side::Black));
-    Ok(Analysis { agent: agent.name(), turns: out, white, black })
+    Ok(out)
 }
 
 #[cfg(test)]

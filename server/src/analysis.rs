@@ -1,17 +1,21 @@
 //! Routes for the browser UI that read and never store (docs/API.md, "Analysis and previews"):
 //! a scenario's start or any line of actions from it (scenario pictures, replays, the analysis
-//! board), a record file read into its actions, and a seat's unfinished turn checked on a copy
-//! of its game (the turn builder's preview, so that legality always comes from the engine).
+//! board), a record file read into its actions and variations, the analysis board's tree
+//! written as a record, the computer's analysis of a line (a few turns a request), and a seat's
+//! unfinished turn checked on a copy of its game (the turn builder's preview, so that legality
+//! always comes from the engine).
 //!
 //! Their rules work runs as a [`Heavy`] job (off the async runtime, a bounded number at once)
 //! and is bounded per request: at most [`MAX_LINE_ACTIONS`] actions in a line or a record.
 
 use crate::access::{self, TokenQuery};
+use crate::computer_analysis::{analyse_line, ComputerBody};
 use crate::error::{clip, ApiError, ErrorCode};
 use crate::game::{now_ms, Event, EventKind, Game, GameMeta, Mode, Viewer};
 use crate::heavy::Heavy;
 use crate::hub::Games;
 use crate::protocol::MAX_ACTIONS;
+use crate::record_tree::{tree_turns, variation_actions, variation_nodes, LineNode, RecordNodeBody};
 use crate::render::{action_view, game_info, state_view, ActionView, GameInfo, StateView};
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::HeaderMap;
@@ -36,7 +40,9 @@ pub const MAX_BODY_BYTES: usize = 4 << 20;
 pub fn routes() -> Router<Games> {
     Router::new()
         .route("/api/analysis", post(analysis))
+        .route("/api/analysis/computer", post(computer))
         .route("/api/records/parse", post(parse_record))
+        .route("/api/records/write", post(write_record))
         .route("/api/games/{id}/preview", post(preview))
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
 }
@@ -176,8 +182,11 @@ pub(crate) struct RecordBody {
     /// The first illegal or unreadable action, if the record has one.
     pub error: Option<String>,
     /// Every illegal or unreadable action, in order: each was skipped and the game read on
-    /// (a turn left short ends where it stands), so `actions` holds every legal one.
+    /// (a turn left short ends where it stands), so `actions` holds every legal one. Then
+    /// those of the variations.
     pub errors: Vec<String>,
+    /// The actions of the record's variations, as a tree grafted on `actions`.
+    pub variations: Vec<RecordNodeBody>,
 }
 
 async fn parse_record(
@@ -198,7 +207,8 @@ fn read_record(games: &Games, body: &[u8]) -> Result<RecordBody, ApiError> {
     let options: BTreeMap<String, String> = header.options().into_iter().collect();
     let game = scratch_game(games, &scenario, options.clone())?;
     let record = Record::parse(&request.text, game.rules.pieces()).map_err(bad)?;
-    let steps: usize = record.turns.iter().map(|t| t.actions.len() + 1).sum();
+    let steps: usize =
+        record.turns.iter().map(|t| t.actions.len() + 1).sum::<usize>() + variation_actions(&record.turns);
     if steps > MAX_LINE_ACTIONS {
         return Err(ApiError::bad_request(format!(
             "the record has {steps} actions, each turn's end counted; at most {MAX_LINE_ACTIONS} are read"
@@ -227,6 +237,10 @@ fn read_record(games: &Games, body: &[u8]) -> Result<RecordBody, ApiError> {
         });
         start = i + 1;
     }
+    let starts: Vec<u32> = turns.iter().map(|t| t.start).collect();
+    let (variations, variation_errors) = variation_nodes(&*game.rules, &record.turns, &starts, &actions);
+    let mut errors: Vec<String> = replayed.errors.iter().map(ToString::to_string).collect();
+    errors.extend(variation_errors);
     Ok(RecordBody {
         scenario,
         options,
@@ -234,8 +248,87 @@ fn read_record(games: &Games, body: &[u8]) -> Result<RecordBody, ApiError> {
         actions,
         turns,
         error: replayed.error.map(|e| e.to_string()),
-        errors: replayed.errors.iter().map(ToString::to_string).collect(),
+        errors,
+        variations,
     })
+}
+
+/// What `POST /api/records/write` reads: the analysis board's tree.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WriteRequest {
+    scenario: String,
+    #[serde(default)]
+    options: BTreeMap<String, String>,
+    /// Tags to keep (`Scenario` and `Option` tags are written from the fields above).
+    #[serde(default)]
+    tags: Vec<(String, String)>,
+    /// The tree's nodes, each after its parent.
+    nodes: Vec<LineNode>,
+}
+
+/// A record written by the engine (`POST /api/records/write`).
+#[derive(Serialize, ts_rs::TS)]
+#[ts(rename = "WrittenRecord")]
+pub(crate) struct WrittenRecordBody {
+    /// The record file's text.
+    pub text: String,
+}
+
+async fn write_record(
+    State(games): State<Games>,
+    Extension(heavy): Extension<Heavy>,
+    body: axum::body::Bytes,
+) -> Result<Response, ApiError> {
+    heavy.answer(move || written_record(&games, &body)).await
+}
+
+fn written_record(games: &Games, body: &[u8]) -> Result<WrittenRecordBody, ApiError> {
+    let request: WriteRequest = read_json(body)?;
+    if request.nodes.len() > MAX_LINE_ACTIONS {
+        return Err(ApiError::bad_request(format!("at most {MAX_LINE_ACTIONS} nodes")));
+    }
+    let game = scratch_game(games, &request.scenario, request.options.clone())?;
+    let turns = tree_turns(&*game.rules, &request.nodes)?;
+    let mut tags = vec![("Scenario".to_string(), request.scenario)];
+    tags.extend(request.options.iter().map(|(k, v)| ("Option".to_string(), format!("{k}={v}"))));
+    let kept =
+        request.tags.into_iter().filter(|(k, _)| !["scenario", "option"].contains(&k.to_ascii_lowercase().as_str()));
+    tags.extend(
+        kept.filter(|(k, _)| !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')),
+    );
+    let record = Record { tags, turns, ..Record::default() };
+    Ok(WrittenRecordBody { text: record.to_text(game.rules.pieces()) })
+}
+
+/// What `POST /api/analysis/computer` reads.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ComputerRequest {
+    scenario: String,
+    #[serde(default)]
+    options: BTreeMap<String, String>,
+    actions: Vec<String>,
+    /// The first turn to analyse (0 for the first turn of the line).
+    #[serde(default)]
+    from: usize,
+}
+
+async fn computer(
+    State(games): State<Games>,
+    Extension(heavy): Extension<Heavy>,
+    body: axum::body::Bytes,
+) -> Result<Response, ApiError> {
+    heavy.answer(move || computer_analysis(&games, &body)).await
+}
+
+fn computer_analysis(games: &Games, body: &[u8]) -> Result<ComputerBody, ApiError> {
+    let request: ComputerRequest = read_json(body)?;
+    if request.actions.len() > MAX_LINE_ACTIONS {
+        return Err(ApiError::bad_request(format!("at most {MAX_LINE_ACTIONS} actions")));
+    }
+    let game = scratch_game(games, &request.scenario, request.options)?;
+    analyse_line(&*game.rules, &request.actions, request.from)
 }
 
 /// What `POST /api/games/{id}/preview` reads.

@@ -72,9 +72,7 @@ pub fn play_game(
             second: index % 2 == 1,
             actions: actions.into_iter().filter(|a| *a != Action::EndTurn).collect(),
             texts: Vec::new(),
-            comment: None,
-            line: 0,
-            unreadable: Vec::new(),
+            ..RecordTurn::default()
         });
         index += 1;
     }

@@ -7,5 +7,7 @@ mod record;
 mod replay;
 
 pub use action::{action_kind, format_action, parse_action, parse_turn, NotationError};
-pub use record::{Record, RecordError, RecordTurn, Unreadable, UnreadableLine};
-pub use replay::{replay, replay_all_errors, Replay, ReplayError, ReplayStep};
+pub use record::{
+    clean_comment, Record, RecordError, RecordTurn, TurnNumbers, Unreadable, UnreadableLine, MAX_VARIATION_DEPTH,
+};
+pub use replay::{replay, replay_all_errors, replay_turns_from, Replay, ReplayError, ReplayStep};

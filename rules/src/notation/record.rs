@@ -1,10 +1,16 @@
-//! Record files: a header of tags, then one numbered turn per line.
+//! Record files: a header of tags, then one numbered turn per line; a variation (other turns
+//! in place of the turn just before it) stands between lines `(` and `)`, and may hold
+//! variations itself.
 //!
 //! ```text
 //! [Scenario "clash-of-arms"]
 //! [Option "shorter-game=true"]
 //! 1. d2-d4, e1-e3
 //! 1... h7-h5 — Black answers at once
+//! (
+//!   1... h7-h6 — or waits
+//!   2. d4-d5
+//! )
 //! 2. pass
 //! ```
 
@@ -14,7 +20,7 @@ use crate::piece::PieceTable;
 use crate::side::Side;
 
 /// One turn of a record.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RecordTurn {
     /// The turn number written before it.
     pub number: u32,
@@ -31,6 +37,51 @@ pub struct RecordTurn {
     /// The parts of the line that could not be read, each before the action of this index
     /// (`actions.len()` for the end of the line).
     pub unreadable: Vec<Unreadable>,
+    /// Other lines played instead of this turn, each from the position before it: its first
+    /// turn replaces this one, the rest follow it. The replay of a record plays only the main
+    /// line; the variations are for readers and the analysis board.
+    pub variations: Vec<Vec<RecordTurn>>,
+}
+
+/// The deepest a variation may be nested in others (a variation of the main line is at depth
+/// 1); a deeper one is reported as unreadable and skipped.
+pub const MAX_VARIATION_DEPTH: usize = 32;
+
+/// The numbers and marks of a line of turns, as records write them: in pairs from 1, the side
+/// that moved first gets `N.`, the other side `N...` with the number of the turn it answers.
+#[derive(Clone, Copy, Debug)]
+pub struct TurnNumbers {
+    first: Side,
+    number: u32,
+    previous_first: bool,
+}
+
+impl TurnNumbers {
+    /// The numbering of a line whose first turn is `first`'s.
+    #[must_use]
+    pub fn new(first: Side) -> TurnNumbers {
+        TurnNumbers { first, number: 0, previous_first: false }
+    }
+
+    /// The number and the second-player mark of the next turn, played by `side`.
+    pub fn next(&mut self, side: Side) -> (u32, bool) {
+        let second = side != self.first;
+        if !(second && self.previous_first) {
+            self.number += 1;
+        }
+        self.previous_first = !second;
+        (self.number, second)
+    }
+}
+
+/// A comment as a record line can hold it and read it back unchanged: on one line, without
+/// braces (they would start a comment of their own), its spaces collapsed; `None` if nothing
+/// is left.
+#[must_use]
+pub fn clean_comment(text: &str) -> Option<String> {
+    let plain: String = text.chars().map(|c| if matches!(c, '{' | '}') || c.is_control() { ' ' } else { c }).collect();
+    let words: Vec<&str> = plain.split_whitespace().collect();
+    (!words.is_empty()).then(|| words.join(" "))
 }
 
 /// A piece of a record that could not be read: kept, so that a replay reports it where it
@@ -110,23 +161,17 @@ impl Record {
     /// [`Record::to_text`] and [`Record::parse`] give the same actions back.
     #[must_use]
     pub fn from_history(tags: Vec<(String, String)>, turns: &[(Side, Vec<Action>)], pieces: &PieceTable) -> Record {
-        let first = turns.first().map(|(side, _)| *side);
-        let mut number = 0;
-        let mut previous_first = false;
+        let mut numbers = TurnNumbers::new(turns.first().map_or(Side::White, |(side, _)| *side));
         let turns = turns
             .iter()
             .map(|(side, actions)| {
-                let second = Some(*side) != first;
-                if !(second && previous_first) {
-                    number += 1;
-                }
-                previous_first = !second;
+                let (number, second) = numbers.next(*side);
                 let mut actions = actions.clone();
                 if actions.len() > 1 && actions.last() == Some(&Action::EndTurn) {
                     actions.pop();
                 }
                 let texts = actions.iter().map(|a| format_action(a, pieces)).collect();
-                RecordTurn { number, second, actions, texts, comment: None, line: 0, unreadable: Vec::new() }
+                RecordTurn { number, second, actions, texts, ..RecordTurn::default() }
             })
             .collect();
         Record { tags, turns, unreadable_lines: Vec::new() }
@@ -158,12 +203,47 @@ impl Record {
             return Err(RecordError { line: 1, message: format!("a record may be at most {MAX_RECORD_BYTES} bytes") });
         }
         let mut record = Record::default();
+        // The lines being read: the main line, then each open variation with the line of its `(`.
+        let mut open: Vec<(usize, Vec<RecordTurn>)> = vec![(0, Vec::new())];
+        // Open variations nested too deep, skipped.
+        let mut skipped = 0usize;
         for (i, raw) in text.lines().enumerate() {
             let line = raw.trim();
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
             let unreadable = |reason: String| UnreadableLine { line: i + 1, text: crate::clip(line, 200), reason };
+            if skipped > 0 {
+                match line {
+                    "(" => skipped += 1,
+                    ")" => skipped -= 1,
+                    _ => {}
+                }
+                continue;
+            }
+            if line == "(" {
+                let current = open.last().map_or(0, |(_, turns)| turns.len());
+                if current == 0 {
+                    let reason = "a variation `(` must follow the turn it replaces".to_string();
+                    record.unreadable_lines.push(unreadable(reason));
+                    skipped = 1;
+                } else if open.len() > MAX_VARIATION_DEPTH {
+                    let reason = format!("variations may be nested at most {MAX_VARIATION_DEPTH} deep; skipped");
+                    record.unreadable_lines.push(unreadable(reason));
+                    skipped = 1;
+                } else {
+                    open.push((i + 1, Vec::new()));
+                }
+                continue;
+            }
+            if line == ")" {
+                if open.len() == 1 {
+                    record.unreadable_lines.push(unreadable("`)` closes no variation".to_string()));
+                } else {
+                    close_variation(&mut open);
+                }
+                continue;
+            }
             if line.starts_with('[') && line.ends_with(']') && !line.contains(" attack ") {
                 match parse_tag(line) {
                     Ok(tag) => record.tags.push(tag),
@@ -172,10 +252,22 @@ impl Record {
                 continue;
             }
             match parse_turn_line(line, pieces) {
-                Ok(turn) => record.turns.push(RecordTurn { line: i + 1, ..turn }),
+                Ok(turn) => {
+                    if let Some((_, turns)) = open.last_mut() {
+                        turns.push(RecordTurn { line: i + 1, ..turn });
+                    }
+                }
                 Err(reason) => record.unreadable_lines.push(unreadable(reason)),
             }
         }
+        while open.len() > 1 {
+            let from = open.last().map_or(0, |(line, _)| *line);
+            let reason = "this variation is never closed with `)`; it ends with the record".to_string();
+            record.unreadable_lines.push(UnreadableLine { line: from, text: "(".to_string(), reason });
+            close_variation(&mut open);
+        }
+        record.unreadable_lines.sort_by_key(|u| u.line);
+        record.turns = open.pop().map(|(_, turns)| turns).unwrap_or_default();
         Ok(record)
     }
 
@@ -192,25 +284,48 @@ impl Record {
     }
 
     /// Writes the record: tags, then one numbered turn per line; second-player turns are marked
-    /// `...`. A turn with no action before its end is written `pass`.
+    /// `...`. A turn with no action before its end is written `pass`. Each variation follows
+    /// the turn it replaces between lines `(` and `)`, indented by its depth.
     #[must_use]
     pub fn to_text(&self, pieces: &PieceTable) -> String {
         let mut out = String::new();
         for (k, v) in &self.tags {
             out.push_str(&format!("[{k} \"{}\"]\n", v.replace('\\', "\\\\").replace('"', "\\\"")));
         }
-        for turn in &self.turns {
-            let mark = if turn.second { "..." } else { "." };
-            let actions: Vec<String> =
-                turn.actions.iter().filter(|a| **a != Action::EndTurn).map(|a| format_action(a, pieces)).collect();
-            let body = if actions.is_empty() { "pass".to_string() } else { actions.join(", ") };
-            out.push_str(&format!("{}{mark} {body}", turn.number));
-            if let Some(c) = &turn.comment {
-                out.push_str(&format!(" — {c}"));
-            }
-            out.push('\n');
-        }
+        write_turns(&mut out, &self.turns, 0, pieces);
         out
+    }
+}
+
+/// Ends the innermost open variation: it becomes a variation of the last turn of the line
+/// around it.
+fn close_variation(open: &mut Vec<(usize, Vec<RecordTurn>)>) {
+    let Some((_, variation)) = open.pop() else { return };
+    if let Some(turn) = open.last_mut().and_then(|(_, turns)| turns.last_mut()) {
+        if !variation.is_empty() {
+            turn.variations.push(variation);
+        }
+    }
+}
+
+/// Writes a line of turns at a depth of variations (two spaces of indent a level).
+fn write_turns(out: &mut String, turns: &[RecordTurn], depth: usize, pieces: &PieceTable) {
+    let indent = "  ".repeat(depth);
+    for turn in turns {
+        let mark = if turn.second { "..." } else { "." };
+        let actions: Vec<String> =
+            turn.actions.iter().filter(|a| **a != Action::EndTurn).map(|a| format_action(a, pieces)).collect();
+        let body = if actions.is_empty() { "pass".to_string() } else { actions.join(", ") };
+        out.push_str(&format!("{indent}{}{mark} {body}", turn.number));
+        if let Some(c) = &turn.comment {
+            out.push_str(&format!(" — {c}"));
+        }
+        out.push('\n');
+        for variation in &turn.variations {
+            out.push_str(&format!("{indent}(\n"));
+            write_turns(out, variation, depth + 1, pieces);
+            out.push_str(&format!("{indent})\n"));
+        }
     }
 }
 
@@ -309,7 +424,7 @@ fn parse_turn_line(line: &str, pieces: &PieceTable) -> Result<RecordTurn, String
             text: format!("{number}{dots}"),
             reason: format!("turn {number} has no actions; write `pass` for a turn without moves"),
         }];
-        return Ok(RecordTurn { number, second, actions: Vec::new(), texts: Vec::new(), comment, line: 0, unreadable });
+        return Ok(RecordTurn { number, second, comment, unreadable, ..RecordTurn::default() });
     }
     let mut actions = Vec::new();
     let mut texts = Vec::new();
@@ -325,7 +440,7 @@ fn parse_turn_line(line: &str, pieces: &PieceTable) -> Result<RecordTurn, String
             }
         }
     }
-    Ok(RecordTurn { number, second, actions, texts, comment, line: 0, unreadable })
+    Ok(RecordTurn { number, second, actions, texts, comment, unreadable, ..RecordTurn::default() })
 }
 
 fn split_texts(moves: &str) -> Vec<String> {
@@ -449,5 +564,52 @@ mod tests {
             assert_eq!(written.join(", "), actions, "{line}");
             assert_eq!(turn.comment.as_deref(), comment, "{line}");
         }
+    }
+
+    #[test]
+    fn variations_read_and_write_back() {
+        let pieces = PieceTable::default();
+        let text = "[Scenario \"chieftain\"]\n1. d2-d4\n1... h7-h5 — main\n(\n  1... h7-h6 — instead\n  (\n    1... pass\n  )\n  2. d4-d5\n)\n(\n  1... a7-a6\n)\n2. e1-e3\n";
+        let record = Record::parse(text, &pieces).unwrap();
+        assert!(record.problems().is_empty(), "{:?}", record.problems());
+        assert_eq!(record.turns.len(), 3, "the main line");
+        let variations = &record.turns[1].variations;
+        assert_eq!(variations.len(), 2, "two variations of 1...");
+        assert_eq!(variations[0].len(), 2);
+        assert_eq!(variations[0][0].comment.as_deref(), Some("instead"));
+        assert_eq!(variations[0][0].variations[0][0].actions, vec![Action::EndTurn]);
+        assert_eq!((variations[0][1].number, variations[0][1].second), (2, false));
+        assert_eq!(record.to_text(&pieces), text);
+    }
+
+    #[test]
+    fn misplaced_variation_marks_are_reported_by_line() {
+        let pieces = PieceTable::default();
+        let r = Record::parse("(\n1. d2-d4\n)\n1... h7-h5\n)\n(\n2. d4-d5", &pieces).unwrap();
+        let problems: Vec<(usize, String)> = r.problems().into_iter().map(|p| (p.0, p.2)).collect();
+        assert_eq!(problems.len(), 3, "{problems:?}");
+        assert!(problems[0].1.contains("must follow the turn"), "{problems:?}");
+        assert_eq!(problems[1].0, 5);
+        assert!(problems[1].1.contains("closes no variation"));
+        assert!(problems[2].1.contains("never closed"));
+        assert_eq!(r.turns.len(), 1, "the skipped block is not read as the main line: {:?}", r.turns);
+        assert_eq!(r.turns[0].variations.len(), 1, "an unclosed variation is kept");
+        let deep = format!("1. pass\n{}1... pass\n{}", "(\n1. pass\n".repeat(40), ")\n".repeat(40));
+        let r = Record::parse(&deep, &pieces).unwrap();
+        assert_eq!(r.problems().len(), 1);
+        assert!(r.problems()[0].2.contains("nested at most"));
+        let mut depth = 0;
+        let mut turns = &r.turns;
+        while let Some(v) = turns.last().and_then(|t| t.variations.first()) {
+            depth += 1;
+            turns = v;
+        }
+        assert_eq!(depth, MAX_VARIATION_DEPTH);
+    }
+
+    #[test]
+    fn comments_are_cleaned_to_read_back() {
+        assert_eq!(clean_comment("  a {good}\nmove  "), Some("a good move".to_string()));
+        assert_eq!(clean_comment(" { } "), None);
     }
 }

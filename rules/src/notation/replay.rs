@@ -68,6 +68,20 @@ pub fn replay_all_errors(rules: &dyn Ruleset, record: &Record) -> Replay {
     replay_with(rules, record, true)
 }
 
+/// Replays turns from `from` (a variation of a record, from the position before the turn it
+/// replaces) as [`replay_all_errors`] does: each illegal or unreadable action is reported,
+/// skipped, and the replay goes on. The turns' own variations are not played.
+#[must_use]
+pub fn replay_turns_from(rules: &dyn Ruleset, from: &Position, turns: &[RecordTurn]) -> Replay {
+    let mut run = Run { rules, pos: from.clone(), steps: Vec::new(), errors: Vec::new(), keep_going: true };
+    for turn in turns {
+        if !run.turn(turn) {
+            break;
+        }
+    }
+    run.finish()
+}
+
 /// One replay: `keep_going` skips what is wrong instead of stopping.
 fn replay_with(rules: &dyn Ruleset, record: &Record, keep_going: bool) -> Replay {
     let mut run = Run { rules, pos: rules.start(), steps: Vec::new(), errors: Vec::new(), keep_going };

@@ -36,15 +36,7 @@ impl Game {
                 continue;
             }
             let actions = texts.iter().filter_map(|t| parse_action(t, pieces).ok()).collect();
-            record.turns.push(RecordTurn {
-                number,
-                second,
-                actions,
-                texts,
-                comment: None,
-                line: 0,
-                unreadable: Vec::new(),
-            });
+            record.turns.push(RecordTurn { number, second, actions, texts, ..RecordTurn::default() });
         }
         let mut text = record.to_text(pieces);
         text.extend(unfinished);

@@ -651,6 +651,25 @@ start: number,
  */
 end: number, };
 
+export type RecordNode = { 
+/**
+ * The node it follows: an index into the main line's actions, then these nodes (node
+ * `actions.len() + i` is `variations[i]`); `null` at the start of the game.
+ */
+parent: number | null, 
+/**
+ * The action.
+ */
+action: ActionView, 
+/**
+ * Whether it ended its turn (or the game).
+ */
+ends: boolean, 
+/**
+ * The record's comment on the turn this action ends, if it ends one.
+ */
+comment: string | null, };
+
 export type ParsedRecord = { 
 /**
  * The scenario id.
@@ -678,9 +697,100 @@ turns: Array<RecordTurn>,
 error: string | null, 
 /**
  * Every illegal or unreadable action, in order: each was skipped and the game read on
- * (a turn left short ends where it stands), so `actions` holds every legal one.
+ * (a turn left short ends where it stands), so `actions` holds every legal one. Then
+ * those of the variations.
  */
-errors: Array<string>, };
+errors: Array<string>, 
+/**
+ * The actions of the record's variations, as a tree grafted on `actions`.
+ */
+variations: Array<RecordNode>, };
+
+export type LineNode = { 
+/**
+ * The node it follows (an index of an earlier node); `null` at the start of the game.
+ */
+parent: number | null, 
+/**
+ * The action, in the notation (`end` for a turn's end).
+ */
+action: string, 
+/**
+ * A comment on the turn the node belongs to.
+ */
+comment?: string | null, };
+
+export type WrittenRecord = { 
+/**
+ * The record file's text.
+ */
+text: string, };
+
+export type JudgementView = "inaccuracy" | "mistake" | "blunder";
+
+export type ComputerTurn = { 
+/**
+ * The turn's index in the line (0 for the first, setup turns counted).
+ */
+index: number, 
+/**
+ * The side that played it.
+ */
+side: Side, 
+/**
+ * The index in the line's actions just after the turn's end.
+ */
+end: number, 
+/**
+ * The side's winning chance (0 to 1) before the turn.
+ */
+before: number, 
+/**
+ * Its winning chance after the turn played.
+ */
+after: number, 
+/**
+ * Its winning chance after the best turn found.
+ */
+best_after: number, 
+/**
+ * White's winning chance after the turn played (the evaluation graph's point).
+ */
+white_chance: number, 
+/**
+ * The winning chance the turn gave away against the best found.
+ */
+loss: number, 
+/**
+ * Its mark, if the loss earns one.
+ */
+judgement: JudgementView | null, 
+/**
+ * The mark's symbol (`?!`, `?`, `??`).
+ */
+mark: string | null, 
+/**
+ * The best turn found in the position before it, each action described (its squares).
+ */
+best: Array<ActionView>, };
+
+export type ComputerAnalysis = { 
+/**
+ * The agent and its budget a turn.
+ */
+agent: string, 
+/**
+ * The turns analysed by this request (setup turns are skipped).
+ */
+turns: Array<ComputerTurn>, 
+/**
+ * The finished turns of the line (a turn still in progress is not analysed).
+ */
+total: number, 
+/**
+ * The turn to ask for next (`from`), while some are left.
+ */
+next: number | null, };
 
 export type ErrorCode = "bad-request" | "too-large" | "not-found" | "method-not-allowed" | "forbidden" | "not-your-turn" | "illegal-action" | "stale" | "game-over" | "conflict" | "read-only" | "rate-limited" | "busy" | "internal";
 

@@ -2,16 +2,19 @@
 
 import type {
   ApiErrorBody,
+  ComputerAnalysis,
   Created,
   GameAndState,
   ErrorCode,
   GameCommand,
   IllegalKind,
+  LineNode,
   LobbyEntry,
   NewGame,
   ParsedRecord,
   Preview,
   ScenarioEntry,
+  WrittenRecord,
 } from "./types";
 
 export type { GameCommand, NewGame };
@@ -125,6 +128,17 @@ export function analysis(
 /** A record file read and replayed into its actions. */
 export function parseRecord(text: string): Promise<ParsedRecord> {
   return call("POST", "/api/records/parse", null, { text });
+}
+
+/** The computer's analysis of a line's turns from its turn `from`, a few turns a request
+ * (`next` names the turn to ask for next). */
+export function computerAnalysis(scenario: string, options: Record<string, string>, actions: string[], from: number): Promise<ComputerAnalysis> {
+  return call("POST", "/api/analysis/computer", null, { scenario, options, actions, from });
+}
+
+/** A tree of lines written by the engine as a record file (comments and variations kept). */
+export function writeRecord(scenario: string, options: Record<string, string>, tags: [string, string][], nodes: LineNode[]): Promise<WrittenRecord> {
+  return call("POST", "/api/records/write", null, { scenario, options, tags, nodes });
 }
 
 /** Carries out a seat's command; resolves to the game's event count after it. */

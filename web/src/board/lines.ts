@@ -7,7 +7,7 @@ import { type Coord, parseSquare } from "../core/squares";
 import type { Viewport } from "./viewport";
 
 /** What a line shows, which sets how it is drawn. */
-export type LineKind = "move" | "carry" | "fire" | "command" | "relay";
+export type LineKind = "move" | "carry" | "fire" | "command" | "relay" | "best";
 
 /** A line through the centres of squares, first to last. */
 export interface BoardLine {
@@ -24,6 +24,8 @@ const STYLE: Record<LineKind, { colour: string; width: number; dash: number[]; a
   fire: { colour: "rgba(200, 30, 20, 0.9)", width: 0.07, dash: [0.18, 0.12], arrow: true },
   command: { colour: "rgba(47, 127, 216, 0.85)", width: 0.05, dash: [0.12, 0.1], arrow: false },
   relay: { colour: "rgba(140, 60, 200, 0.8)", width: 0.05, dash: [0.25, 0.12], arrow: false },
+  // The best turn the computer found (the analysis board).
+  best: { colour: "rgba(40, 130, 230, 0.8)", width: 0.14, dash: [], arrow: true },
 };
 
 /** A short text for a line (`fire:g3 g4 g5 g6`), published on the board element for tests. */

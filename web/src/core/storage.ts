@@ -22,6 +22,18 @@ export interface MyGame {
   at: number;
 }
 
+/** A node of the analysis board's tree as it is kept: `parent` is the index of an earlier node. */
+export interface SavedNode {
+  /** The index of the node it follows in the saved list; `null` for the game's first action. */
+  parent: number | null;
+  /** The action, as the server described it. */
+  action: ActionView;
+  /** Whether the action ended its turn (or the game). */
+  end: boolean;
+  /** A comment on the turn it ends. */
+  comment?: string | null;
+}
+
 /** What the analysis board opens: a scenario, its options and a line of actions. */
 export interface AnalysisLine {
   /** The scenario id. */
@@ -37,6 +49,11 @@ export interface AnalysisLine {
   /** For an imported record: every illegal or unreadable action skipped, as the server words
    * it (with its line number and reason). */
   errors?: string[];
+  /** For an imported record: its tags (written back when the board exports the game). */
+  tags?: [string, string][];
+  /** The whole tree of lines, variations and comments included (the main line is then also
+   * `actions`); without it the board's tree is `actions` alone. */
+  tree?: SavedNode[];
 }
 
 const GAMES = "warlord:games";

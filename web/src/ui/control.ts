@@ -8,6 +8,7 @@
 // actions, hints and move list.
 
 import type { GameInfo, LegalAction, Side, StateView } from "../api/types";
+import type { BoardLine } from "../board/lines";
 import { BoardView, type Highlights, noHighlights, type TargetKind } from "../board/view";
 import { actingSquares, actionsFrom, placementsOf } from "../core/turn";
 import { actionLabel, actionLines, lastTurnLines, lastTurnSquares } from "./action-marks";
@@ -33,6 +34,8 @@ export class BoardControl {
   private menuOptions: LegalAction[] = [];
   private onSelect: (actions: LegalAction[]) => void = () => undefined;
   private onNote: (text: string) => void = () => undefined;
+  /** Lines the page adds over the board (the analysis board's best turn). */
+  private extraLines: BoardLine[] = [];
 
   /** A board for `info`, seen from `orientation`, showing `state` until told otherwise. */
   constructor(
@@ -83,6 +86,12 @@ export class BoardControl {
   /** Shows or hides every commander's area (`hints.commanders`). */
   setRanges(on: boolean): void {
     this.ranges = on;
+    this.refresh();
+  }
+
+  /** Draws these lines over the board besides the control's own (none by default). */
+  setExtraLines(lines: BoardLine[]): void {
+    this.extraLines = lines;
     this.refresh();
   }
 
@@ -253,7 +262,7 @@ export class BoardControl {
     const state = this.state;
     const marks: Highlights = noHighlights();
     marks.last = lastTurnSquares(state);
-    marks.lines = lastTurnLines(state);
+    marks.lines = [...lastTurnLines(state), ...this.extraLines];
     let chosen: LegalAction[] = [];
     if (this.interactive && this.placing !== null) {
       for (const sq of placementsOf(state, this.placing).keys()) marks.targets.set(sq, "place");
