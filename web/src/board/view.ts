@@ -27,7 +27,7 @@ export interface Highlights {
   /** Command areas to draw: the cells a commander reaches (from the rules), its side, and
    * whether its orders for this turn are spent. */
   ranges: { area: string[]; side: Side; spent: boolean }[];
-  /** Short notes on squares (attack strength against defence). */
+  /** Short notes on squares (attack strength against defence; a piece's lasting state). */
   labels: Map<string, { text: string; good: boolean }>;
   /** Lines over the board: paths, lines of fire, command links (from the server's squares). */
   lines: BoardLine[];

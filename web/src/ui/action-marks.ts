@@ -68,6 +68,9 @@ export function actionLabel(info: GameInfo, state: StateView, action: LegalActio
     case "swap":
       text = `Swap with ${name(to)}`;
       break;
+    case "prepare":
+      text = `Prepare ${name(to)}`;
+      break;
     case "place":
       text = `Place a ${action.place !== null ? (info.pieces[action.place]?.name ?? "piece") : "piece"} on ${to}`;
       break;

@@ -38,7 +38,7 @@ export function state(seq: number, legalActions: LegalAction[], extra: Partial<S
     pieces: [],
     to_place: [],
     legal: legalActions,
-    hints: { commanders: [], links: [], relays: [] },
+    hints: { commanders: [], links: [], relays: [], marks: [] },
     moves: [],
     clock: null,
     draw_offer: null,
