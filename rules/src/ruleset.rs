@@ -146,6 +146,10 @@ pub struct ActionInfo {
     /// For a shot, the cells its line of fire crosses (for a UI to draw), in order from the
     /// firer; empty for other actions.
     pub line: Vec<Square>,
+    /// A few words the rules add to the action's name where its kind and squares alone do
+    /// not tell it from another action of the same piece to the same square (a paratrooper's
+    /// leap beside its plain move: `by a leap`); `None` for most actions.
+    pub note: Option<&'static str>,
 }
 
 impl ActionInfo {
@@ -167,6 +171,7 @@ impl ActionInfo {
             captures: Vec::new(),
             combat: None,
             line: Vec::new(),
+            note: None,
         }
     }
 

@@ -160,6 +160,8 @@ fn the_leap_goes_over_anything_but_lands_on_an_empty_square() {
     let info = rules.describe(&pos, leap("c3", "h9"));
     assert_eq!(info.captures.iter().map(|(s, _)| s.to_string()).collect::<Vec<_>>(), ["h9"]);
     assert_eq!(info.kind, warlord_rules::ActionKind::Move);
+    assert_eq!(info.note, Some("by a leap"), "told from a plain move to the same square");
+    assert_eq!(rules.describe(&pos, mv("c3", "c5")).note, None);
 }
 
 #[test]

@@ -238,6 +238,9 @@ pub struct LegalAction {
     /// For a shot, the cells its line of fire crosses, in order from the firer (for the UI
     /// to draw); empty for other actions.
     pub line: Vec<Square>,
+    /// A few words the rules add to its name where its kind and squares alone do not tell it
+    /// from another action of the same piece to the same square (`by a leap`); usually null.
+    pub note: Option<String>,
 }
 
 /// What the rules tell the UI about the position.
@@ -480,6 +483,7 @@ fn legal_actions(rules: &dyn Ruleset, pos: &Position) -> Vec<LegalAction> {
                 captures: info.captures.into_iter().map(|(sq, _)| sq).collect(),
                 combat: info.combat,
                 line: info.line,
+                note: info.note.map(str::to_string),
             }
         })
         .collect()

@@ -166,5 +166,12 @@ async fn a_prepared_paratrooper_is_an_action_kind_and_a_mark() {
     let after = after.json();
     assert_eq!(after["state"]["to_move"], "black");
     assert_eq!(after["state"]["hints"]["marks"], json!([{"square": "a3", "label": "prepared"}]));
+    // On White's next turn the prepared paratrooper has leaps, noted apart from its moves.
+    let line = json!({"scenario": "wargame-1-skirmish", "options": options, "actions": ["prep a3", "end", "pass"]});
+    let next = post(addr, "/api/analysis", None, &line).await.json();
+    let legal = next["state"]["legal"].as_array().unwrap();
+    let to_a5: Vec<(&Value, &Value)> =
+        legal.iter().filter(|a| a["from"] == "a3" && a["to"] == "a5").map(|a| (&a["text"], &a["note"])).collect();
+    assert_eq!(to_a5, [(&json!("a3-a5"), &Value::Null), (&json!("a3 leap a5"), &json!("by a leap"))]);
     server.stop();
 }

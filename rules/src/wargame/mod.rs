@@ -213,7 +213,8 @@ impl Ruleset for WarGameRules {
 
     /// A move names what it kills (the enemy it replaces, the enemies it overruns, and what
     /// they tow); a shot its target (and what it tows) and the cells its line of fire
-    /// crosses; a tow names the towed piece in `with`.
+    /// crosses; a tow names the towed piece in `with`; a leap is a move noted `by a leap`,
+    /// naming the enemy its step kills.
     fn describe(&self, pos: &Position, action: Action) -> ActionInfo {
         let mut info = ActionInfo::plain(pos, action);
         if pos.phase != Phase::Play {
@@ -245,8 +246,11 @@ impl Ruleset for WarGameRules {
                     .collect();
             }
             Action::Tow { towed, .. } if self.check(pos, action).is_ok() => info.with = vec![towed],
-            Action::Leap { to, .. } if pos.piece_at(to).is_some() && self.check(pos, action).is_ok() => {
-                info.captures = self.with_towed(pos, &[to]);
+            Action::Leap { to, .. } => {
+                info.note = Some(paratroops::LEAP_NOTE);
+                if pos.piece_at(to).is_some() && self.check(pos, action).is_ok() {
+                    info.captures = self.with_towed(pos, &[to]);
+                }
             }
             Action::EndTurn => {
                 // The end of the turn: the units it leaves surrounded.

@@ -20,6 +20,10 @@ pub const PARATROOPER_SYMBOL: &str = "P";
 /// The word a UI shows on a paratrooper prepared to leap (`Hints::marks`).
 pub const PREPARED: &str = "prepared";
 
+/// The note of a leap (`ActionInfo::note`), which tells it from a plain move to the same
+/// square.
+pub const LEAP_NOTE: &str = "by a leap";
+
 /// Makes paratroopers of `count` infantry of each side: adds the kind (a copy of the scenario's
 /// first infantry kind, named Paratrooper, symbol `P`, leaping `paratroop-leap` squares) to
 /// the pieces and the rules, and gives it to the infantry of each side nearest one of its

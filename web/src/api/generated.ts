@@ -410,6 +410,11 @@ combat: Combat | null,
  */
 line: Array<Square>, 
 /**
+ * A few words the rules add to its name where its kind and squares alone do not tell it
+ * from another action of the same piece to the same square (`by a leap`); usually null.
+ */
+note: string | null, 
+/**
  * The action in the project notation: what to send back to play it.
  */
 text: string, 

@@ -83,7 +83,7 @@ export function actionLabel(info: GameInfo, state: StateView, action: LegalActio
   const carried = action.carries.map((c) => `${name(c.from)} following to ${c.to}`);
   const joined = action.with.filter((sq) => !action.carries.some((c) => c.from === sq)).map((sq) => `with ${name(sq)}`);
   const captures = action.kind === "fire" || action.kind === "attack" ? [] : action.captures.map(name);
-  const parts = [text, ...carried, ...joined];
+  const parts = [text, ...(action.note ? [action.note] : []), ...carried, ...joined];
   if (captures.length > 0) parts.push(`capturing ${captures.join(" and ")}`);
   return parts.join(", ");
 }

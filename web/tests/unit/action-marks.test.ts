@@ -55,4 +55,7 @@ describe("action labels", () => {
     const prep = legal({ text: "prep a3", kind: "prepare", from: "a3", to: "a3", place: null, carries: [] });
     expect(actionLabel(INFO, s, prep)).toBe("Prepare the Warrior on a3");
   });
+  it("adds the rules' note, which tells two actions to one square apart", () => {
+    expect(actionLabel(INFO, s, move("a3", "a5", { note: "by a leap" }))).toBe("Move to a5, by a leap");
+  });
 });

@@ -3,7 +3,7 @@ import type { ActionView, LegalAction, PieceInfo, StateView } from "../../src/ap
 
 /** A legal action as the server would describe it. */
 export function legal(view: ActionView, extra: Partial<LegalAction> = {}): LegalAction {
-  return { ...view, with: [], captures: [], combat: null, line: [], ...extra };
+  return { ...view, with: [], captures: [], combat: null, line: [], note: null, ...extra };
 }
 
 /** A move from `from` to `to` (its text written as the server would). */
