@@ -9,7 +9,7 @@ mod wargame_common;
 use wargame_common::*;
 use warlord_rules::notation::{format_action, parse_action};
 use warlord_rules::wargame::{WarGameRules, PREPARED};
-use warlord_rules::{Action, Family, IllegalKind, Position, Ruleset, Side};
+use warlord_rules::{Action, Family, IllegalKind, Position, Ruleset, Scenario, Side};
 
 /// One paratrooper a side.
 const ONE: &[(&str, &str)] = &[("paratroops", "1")];
@@ -264,4 +264,39 @@ fn the_position_key_tells_a_prepared_paratrooper_from_one_that_is_not() {
     assert_eq!(prepared(&rules, &prepared_pos), ["b4"]);
     assert_ne!(prepared_pos, plain);
     assert_ne!(prepared_pos.hash(), plain.hash());
+}
+
+#[test]
+fn in_a_free_setup_the_paratroopers_are_placed_like_any_piece() {
+    let file = warlord_scenarios::get("wargame-1-skirmish").expect("shipped");
+    let options = [("paratroops".to_string(), "2".to_string()), ("free-setup".to_string(), "true".to_string())];
+    let rules = Scenario::parse(file.text, "wargame-1-skirmish.toml").unwrap().wargame(&options).unwrap();
+    let pos = rules.start();
+    let paratrooper = rules.pieces().by_symbol("P").expect("the kind the option adds");
+    assert!(rules.to_place(&pos, Side::White).contains(&(paratrooper, 2)));
+    let place = parse_action("P@c3", rules.pieces()).unwrap();
+    assert_eq!(place, Action::Place { kind: paratrooper, to: sq("c3") });
+    assert!(rules.play(&mut pos.clone(), place).is_ok());
+}
+
+#[test]
+fn a_scenario_without_infantry_or_with_its_own_p_refuses_the_option() {
+    let text = |extra: &str| {
+        format!(
+            "name = \"t\"\nfamily = \"wargame\"\n[board]\nfiles = 8\nranks = 8\n{HEAD}{extra}\n[setup]\nwhite = [\"SC@a1\"]\nblack = [\"SC@h8\"]\n"
+        )
+    };
+    let scenario = Scenario::parse(&text(""), "t.toml").unwrap();
+    assert!(scenario.wargame(&[]).is_ok());
+    let options = [("paratroops".to_string(), "1".to_string())];
+    assert!(scenario.wargame(&options).is_ok(), "infantry kinds exist, no piece of them on the board");
+    let own_p =
+        Scenario::parse(&text("[[pieces]]\nname = \"Pioneer\"\nsymbol = \"P\"\nclass = \"infantry\"\n"), "t.toml")
+            .unwrap();
+    let error = own_p.wargame(&options).unwrap_err().to_string();
+    assert!(error.contains("options.paratroops") && error.contains("`P`"), "{error}");
+    let no_infantry =
+        Scenario::parse(&text("").replace("class = \"infantry\"", "class = \"cannon\""), "t.toml").unwrap();
+    let error = no_infantry.wargame(&options).unwrap_err().to_string();
+    assert!(error.contains("no infantry"), "{error}");
 }
