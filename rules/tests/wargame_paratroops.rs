@@ -93,6 +93,14 @@ fn the_infantry_nearest_their_supreme_commander_become_paratroopers() {
     // Ties go to the infantry nearest its own back rank, then to the lower file.
     let (rules, pos) = game_with(&[], &["SC@f3", "I@e4", "I@g2"], &["SC@f10", "I@e9", "I@g11"], ONE);
     assert_eq!((at_sym(&rules, &pos, "g2"), at_sym(&rules, &pos, "g11")), ("P".into(), "p".into()));
+    // Drawn as infantry labelled P; plain infantry carry no label.
+    let paratrooper = rules.pieces().by_symbol("P").expect("the kind");
+    let infantry = rules.pieces().by_symbol("I").expect("infantry");
+    assert_eq!(
+        (rules.appearance(paratrooper).shape, rules.appearance(paratrooper).label),
+        ("infantry", Some("P".into()))
+    );
+    assert_eq!(rules.appearance(infantry).label, None);
     // More than a side has: all of its infantry.
     let (rules, pos) = game_with(&[], &white, &black, &[("paratroops", "24")]);
     assert_eq!(pos.pieces(Side::White).filter(|(_, p)| rules.pieces().get(p.kind).symbol == "P").count(), 3);

@@ -325,8 +325,8 @@ impl Ruleset for WarGameRules {
     }
 
     /// The Supreme Commander wears a crown, the other commanders a coronet, each labelled
-    /// with its symbol; tanks are armoured, infantry infantry, artillery cannon, and the
-    /// Command Post a disc with its symbol.
+    /// with its symbol; tanks are armoured, infantry infantry (paratroopers labelled with
+    /// their symbol), artillery cannon, and the Command Post a disc with its symbol.
     fn appearance(&self, kind: KindId) -> Appearance {
         let piece = self.pieces.get(kind);
         let rules = self.config.kind(kind);
@@ -335,7 +335,7 @@ impl Ruleset for WarGameRules {
             Role::Leader if rules.level == self.config.top_level() => Appearance { shape: "crown", label },
             Role::Leader => Appearance { shape: "coronet", label },
             Role::Tank => Appearance { shape: "armoured", label: None },
-            Role::Infantry => Appearance { shape: "infantry", label: None },
+            Role::Infantry => Appearance { shape: "infantry", label: (rules.leap > 0).then_some(piece.symbol.clone()) },
             Role::Artillery => Appearance { shape: "cannon", label: None },
             Role::Banner => Appearance { shape: "disc", label },
         }

@@ -131,6 +131,7 @@ export class BoardView {
     // What is drawn, in words, for tests and assistive tools (the canvas itself is opaque).
     this.element.dataset.lines = marks.lines.map(lineText).join("; ");
     this.element.dataset.captures = [...marks.captures].join(" ");
+    this.element.dataset.labels = [...marks.labels].map(([square, label]) => `${square}:${label.text}`).join(" ");
     this.redraw();
   }
 
