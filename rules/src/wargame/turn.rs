@@ -185,7 +185,7 @@ impl WarGameRules {
         }
     }
 
-    /// What kind of rule a refused preparation breaks: the option, when it is off.
+    /// What kind of rule a refused preparation or leap breaks: the option, when it is off.
     fn paratroop_refusal_kind(&self) -> IllegalKind {
         if self.options.paratroops == 0 {
             IllegalKind::OptionOff
