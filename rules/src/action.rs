@@ -94,6 +94,22 @@ pub enum Action {
         /// The square of the piece towed (next to `from`).
         towed: Square,
     },
+    /// A piece makes ready where it stands, spending its action and an order, for a later
+    /// action it may take only when ready (WarGame 1's paratroops, option `paratroops`):
+    /// `prep d4`.
+    Prep {
+        /// The piece's square.
+        at: Square,
+    },
+    /// A ready piece leaps over anything to a square in its leap range and may then step one
+    /// square more, capturing by replacement there (WarGame 1's paratroops): `d4 leap j9`.
+    /// Only the end square is named: the landing square changes nothing else.
+    Leap {
+        /// Where the piece stands.
+        from: Square,
+        /// Where it ends.
+        to: Square,
+    },
     /// A piece placed during setup: `L@d2`.
     Place {
         /// The kind placed.
@@ -113,18 +129,24 @@ impl Action {
             Action::Move { from, .. }
             | Action::Swap { from, .. }
             | Action::Tow { from, .. }
+            | Action::Leap { from, .. }
             | Action::Fire { from, .. } => Some(from),
+            Action::Prep { at } => Some(at),
             Action::Attack { .. } | Action::Place { .. } | Action::EndTurn => None,
         }
     }
 
-    /// The square the action goes to or aims at, if any.
+    /// The square the action goes to or aims at, if any (the piece's own square for a
+    /// preparation, which acts where it stands).
     #[must_use]
     pub fn destination(&self) -> Option<Square> {
         match *self {
-            Action::Move { to, .. } | Action::Swap { to, .. } | Action::Tow { to, .. } | Action::Place { to, .. } => {
-                Some(to)
-            }
+            Action::Move { to, .. }
+            | Action::Swap { to, .. }
+            | Action::Tow { to, .. }
+            | Action::Leap { to, .. }
+            | Action::Place { to, .. } => Some(to),
+            Action::Prep { at } => Some(at),
             Action::Attack { target, .. } | Action::Fire { target, .. } => Some(target),
             Action::EndTurn => None,
         }

@@ -117,6 +117,9 @@ pub enum ActionKind {
     Fire,
     /// A piece placed (setup or reinforcement).
     Place,
+    /// A piece makes ready where it stands for a later action (a paratrooper's preparation);
+    /// its `from` and `to` are its own square.
+    Prepare,
     /// The turn (or a side's setup) ends.
     End,
 }
@@ -143,6 +146,10 @@ pub struct ActionInfo {
     /// For a shot, the cells its line of fire crosses (for a UI to draw), in order from the
     /// firer; empty for other actions.
     pub line: Vec<Square>,
+    /// A few words the rules add to the action's name where its kind and squares alone do
+    /// not tell it from another action of the same piece to the same square (a paratrooper's
+    /// leap beside its plain move: `by a leap`); `None` for most actions.
+    pub note: Option<&'static str>,
 }
 
 impl ActionInfo {
@@ -164,6 +171,7 @@ impl ActionInfo {
             captures: Vec::new(),
             combat: None,
             line: Vec::new(),
+            note: None,
         }
     }
 
@@ -171,7 +179,8 @@ impl ActionInfo {
     #[must_use]
     pub fn kind_of(action: Action) -> ActionKind {
         match action {
-            Action::Move { .. } | Action::Tow { .. } => ActionKind::Move,
+            Action::Move { .. } | Action::Tow { .. } | Action::Leap { .. } => ActionKind::Move,
+            Action::Prep { .. } => ActionKind::Prepare,
             Action::Swap { .. } => ActionKind::Swap,
             Action::Attack { .. } => ActionKind::Attack,
             Action::Fire { .. } => ActionKind::Fire,
@@ -217,6 +226,9 @@ pub struct Hints {
     /// The chain of command (families with one), of both sides: pairs of squares (a leader
     /// relaying command, a leader it holds in command), for a UI to draw as links.
     pub relays: Vec<(Square, Square)>,
+    /// Pieces in a lasting state that a UI marks on them, of both sides, each with a short
+    /// word for it (a paratrooper prepared to leap: `prepared`).
+    pub marks: Vec<(Square, &'static str)>,
 }
 
 /// A count per side that the rules keep and a UI shows (leaders captured, ...).

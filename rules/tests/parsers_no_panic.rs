@@ -70,7 +70,8 @@ fn notation_text() -> impl Strategy<Value = String> {
     proptest::string::string_regex("[a-z0-9@<>x\\-, \\[\\]LlAaNn.…—–;#\"\n\t€é]{0,320}").expect("a valid regex")
 }
 
-/// Text made of the words of WarGame 1 actions (moves, captures, shots, tows, ends) and
+/// Text made of the words of WarGame 1 actions (moves, captures, shots, tows, paratroopers'
+/// preparations and leaps, ends) and
 /// stray characters, joined in random order.
 fn wargame_text() -> impl Strategy<Value = String> {
     let word = prop::sample::select(vec![
@@ -99,6 +100,11 @@ fn wargame_text() -> impl Strategy<Value = String> {
         "tow tow",
         "e5-e7 tow",
         "tow d4",
+        "prep",
+        "prep d4",
+        "leap",
+        "d4 leap j9",
+        "P@c3",
     ]);
     prop::collection::vec(word, 0..12).prop_map(|words| words.concat())
 }
@@ -170,6 +176,9 @@ fn mutated_scenario() -> impl Strategy<Value = String> {
         "actions-per-turn = 0\n",
         "infantry-cover-range = 10\n",
         "banner-planting = true\n",
+        "paratroops = 3\n",
+        "paratroops = 24\n",
+        "paratroop-leap = 20\n",
         "class = \"other\"",
         "class = \"cannon\"",
         "\"SC@a1:h8\"",

@@ -1,17 +1,20 @@
 //! Writing a record and reading it back is the identity: random games of shipped scenarios of
-//! every family (moves, attacks, shots, tows, placements, passes), with random comments, give
-//! the same tags, turns, actions and comments back, and replay to the same position; with
-//! variations (nested too) that give the same tree back and replay from where they branch.
+//! every family (moves, attacks, shots, tows, placements, passes; WarGame 1's paratroopers'
+//! preparations and leaps with the option `paratroops`), with random comments, give the same
+//! tags, turns, actions and comments back, and replay to the same position; with variations
+//! (nested too) that give the same tree back and replay from where they branch.
 
 use proptest::prelude::*;
 use warlord_rules::notation::{replay, replay_turns_from, Record, RecordTurn};
 use warlord_rules::Position;
 use warlord_rules::{Action, Phase, Ruleset, Scenario, Side};
 
-/// A shipped scenario's rules.
-fn rules(id: &str) -> std::sync::Arc<dyn Ruleset> {
+/// A shipped scenario's rules with options (`name=value`, or nothing).
+fn rules(id: &str, option: &str) -> std::sync::Arc<dyn Ruleset> {
     let file = warlord_scenarios::get(id).expect("a shipped scenario");
-    Scenario::parse(file.text, id).unwrap().ruleset(&[]).unwrap()
+    let options: Vec<(String, String)> =
+        option.split_once('=').map(|(k, v)| (k.to_string(), v.to_string())).into_iter().collect();
+    Scenario::parse(file.text, id).unwrap().ruleset(&options).unwrap()
 }
 
 /// A game of up to `turns` turns from the start, each action picked by the next number of
@@ -90,15 +93,24 @@ proptest! {
 
     #[test]
     fn a_written_record_reads_back_the_same(
-        scenario in prop::sample::select(vec!["chieftain", "medieval", "wargame-1-skirmish", "border-war"]),
+        (scenario, option) in prop::sample::select(vec![
+            ("chieftain", ""),
+            ("medieval", ""),
+            ("wargame-1-skirmish", ""),
+            ("wargame-1-skirmish", "paratroops=2"),
+            ("border-war", ""),
+        ]),
         picks in prop::collection::vec(any::<u16>(), 1..64),
         turns in 1usize..12,
         comments in prop::collection::vec(prop::option::of("[a-z][a-z ,.!?']{0,30}[a-z]"), 12),
     ) {
-        let rules = rules(scenario);
+        let rules = rules(scenario, option);
         let pieces = rules.pieces();
         let history = random_history(&*rules, &picks, turns);
-        let tags = vec![("Scenario".to_string(), scenario.to_string()), ("Event".to_string(), "a \"test\"".to_string())];
+        let mut tags = vec![("Scenario".to_string(), scenario.to_string()), ("Event".to_string(), "a \"test\"".to_string())];
+        if !option.is_empty() {
+            tags.push(("Option".to_string(), option.to_string()));
+        }
         let mut record = Record::from_history(tags, &history, pieces);
         for (turn, comment) in record.turns.iter_mut().zip(&comments) {
             turn.comment.clone_from(comment);

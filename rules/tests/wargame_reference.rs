@@ -10,8 +10,9 @@
 //!   in positions of the shipped scenario `wargame-1` reached by random play, the engine and
 //!   the model play the same random game in lockstep; at every step the engine's legal actions
 //!   equal the model's (as sets, with the differences listed on failure), and the placement,
-//!   the marks of pieces that have acted, the tows in progress and the pieces each action
-//!   kills agree.
+//!   the marks of pieces that have acted, the tows in progress, the prepared paratroopers and
+//!   the pieces each action kills agree. With the option `paratroops` on, random boards have
+//!   paratroopers, and their preparations and leaps are compared too.
 
 #[path = "wargame_reference/actions.rs"]
 mod actions;
@@ -50,6 +51,8 @@ fn key_of(action: &Action) -> Key {
         Action::Move { from, to } => Key::Move(from, to),
         Action::Fire { from, target } => Key::Fire(from, target),
         Action::Tow { from, to, towed } => Key::Tow(from, to, towed),
+        Action::Prep { at } => Key::Prep(at),
+        Action::Leap { from, to } => Key::Leap(from, to),
         other => panic!("not a WarGame 1 action: {other:?}"),
     }
 }
@@ -122,6 +125,8 @@ struct Seen {
     moves: usize,
     shots: usize,
     tows: usize,
+    preps: usize,
+    leaps: usize,
     overruns: usize,
     kills: usize,
 }
@@ -168,6 +173,10 @@ fn compare(
     if tows != game.tow_squares() {
         return Err(cx.fail(game, format!("tows in progress differ: the engine has {tows:?}")));
     }
+    let prepped = pos.family_state().wargame().map(|s| s.prepped.clone()).unwrap_or_default();
+    if prepped != game.prepped_squares() {
+        return Err(cx.fail(game, format!("prepared paratroopers differ: the engine has {prepped:?}")));
+    }
     if pos.outcome().is_some() != game.over || (!game.over && pos.to_move() != game.to_move) {
         return Err(cx.fail(game, format!("the engine has outcome {:?}, {} to move", pos.outcome(), pos.to_move())));
     }
@@ -175,8 +184,9 @@ fn compare(
 }
 
 /// Picks the next action from the legal ones by the roll: below 20 the end of the turn, from
-/// 20 to 49 a tow, from 120 an action that kills (a shot, or a move the model says kills),
-/// else (or when there is none of the sort) any action but the end of the turn.
+/// 20 to 49 a tow, from 50 to 79 a preparation or a leap, from 120 an action that kills (a
+/// shot, or a move the model says kills), else (or when there is none of the sort) any action
+/// but the end of the turn.
 fn pick(game: &Game, legal: &BTreeSet<Key>, (which, roll): (u16, u8)) -> Key {
     let acts: Vec<Key> = legal.iter().copied().filter(|k| *k != Key::End).collect();
     if roll < 20 || acts.is_empty() {
@@ -198,6 +208,8 @@ fn pick(game: &Game, legal: &BTreeSet<Key>, (which, roll): (u16, u8)) -> Key {
         special = acts.iter().copied().filter(|k| matches!(k, Key::Fire(..)) || killing_moves.contains(k)).collect();
     } else if roll < 50 {
         special = acts.iter().copied().filter(|k| matches!(k, Key::Tow(..))).collect();
+    } else if roll < 80 {
+        special = acts.iter().copied().filter(|k| matches!(k, Key::Prep(..) | Key::Leap(..))).collect();
     }
     let from = if special.is_empty() { &acts } else { &special };
     from[usize::from(which) % from.len()]
@@ -232,6 +244,8 @@ fn lockstep(
             }
             Key::Fire(..) => seen.shots += 1,
             Key::Tow(..) => seen.tows += 1,
+            Key::Prep(..) => seen.preps += 1,
+            Key::Leap(..) => seen.leaps += 1,
             Key::End => {}
         }
         let report = rules.play(&mut pos, action).map_err(|e| cx.fail(&game, format!("play({key}) refused: {e}")))?;
@@ -253,10 +267,11 @@ fn lockstep(
     Ok(seen)
 }
 
-/// The rules and start of a random scenario.
-fn build(toml: &str) -> Result<(WarGameRules, Position), TestCaseError> {
+/// The rules and start of a random scenario with `paratroops` paratroopers a side.
+fn build(toml: &str, paratroops: u32) -> Result<(WarGameRules, Position), TestCaseError> {
     let scenario = Scenario::parse(toml, "random.toml").map_err(|e| TestCaseError::fail(format!("{e}\n{toml}")))?;
-    let rules = scenario.wargame(&[]).map_err(|e| TestCaseError::fail(format!("{e}\n{toml}")))?;
+    let options = [("paratroops".to_string(), paratroops.to_string())];
+    let rules = scenario.wargame(&options).map_err(|e| TestCaseError::fail(format!("{e}\n{toml}")))?;
     let start = rules.start();
     Ok((rules, start))
 }
@@ -369,8 +384,20 @@ proptest! {
     #[test]
     fn legal_actions_match_the_model_on_random_boards(spec in spec::specs(4, 9, 40)) {
         let toml = spec.to_toml(wargame_common::HEAD);
-        let (rules, start) = build(&toml)?;
+        let (rules, start) = build(&toml, 0)?;
         lockstep(&rules, start, &spec.choices, toml)?;
+    }
+
+    /// The same with the option `paratroops` (1 to 3 paratroopers a side): their
+    /// preparations, leaps and the end of their preparations are the model's too.
+    #[test]
+    fn legal_actions_match_the_model_on_random_boards_with_paratroops(
+        spec in spec::specs(4, 9, 60),
+        paratroops in 1u32..=3,
+    ) {
+        let toml = spec.to_toml(wargame_common::HEAD);
+        let (rules, start) = build(&toml, paratroops)?;
+        lockstep(&rules, start, &spec.choices, format!("paratroops = {paratroops}\n{toml}"))?;
     }
 }
 
@@ -422,6 +449,30 @@ fn a_fixed_board_reaches_every_kind_of_action() {
         seen.overruns += s.overruns;
     }
     assert!(seen.shots > 0 && seen.tows > 0 && seen.kills > 0 && seen.overruns > 0, "{seen:?}");
+}
+
+/// The harness reaches the paratroopers' actions: with rolls that favour them, paratroopers
+/// are prepared on one turn and leap on a later one, in lockstep with the model.
+#[test]
+fn a_fixed_board_with_paratroops_reaches_preparations_and_leaps() {
+    let (rules, pos) = wargame_common::game_with(
+        &[("trees", &["e8"]), ("hills", &["f6"])],
+        &["SC@d1", "IC@c3", "I@c2", "I@e2", "T@f2"],
+        &["SC@l12", "TC@h10", "I@g10", "I@i11", "I@d9"],
+        &[("paratroops", "2")],
+    );
+    let mut seen = Seen::default();
+    for seed in 0..6u16 {
+        // Two actions favouring preparations and leaps, then the end of the turn.
+        let choices: Vec<(u16, u8)> = (0..40u16)
+            .map(|i| (i.wrapping_mul(7919).wrapping_add(seed), if i % 3 == 2 { 10 } else { 60 + (i % 20) as u8 }))
+            .collect();
+        let s =
+            lockstep(&rules, pos.clone(), &choices, "fixed board, paratroops".into()).unwrap_or_else(|e| panic!("{e}"));
+        seen.preps += s.preps;
+        seen.leaps += s.leaps;
+    }
+    assert!(seen.preps > 0 && seen.leaps > 0, "{seen:?}");
 }
 
 /// An overrun through two enemies is one move: a Tank Commander (4 points) runs through an

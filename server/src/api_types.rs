@@ -6,7 +6,7 @@
 use crate::analysis::{AnalysisBody, PreviewBody, RecordBody, RecordTurnBody};
 use crate::game::{AiSeat, ClockConfig, ClockView, Mode};
 use crate::render::{
-    ActionView, BoardInfo, CommandLink, GameInfo, HintsView, LegalAction, MoveListTurn, OutcomeView, PieceInfo,
+    ActionView, BoardInfo, CommandLink, GameInfo, HintsView, LegalAction, Mark, MoveListTurn, OutcomeView, PieceInfo,
     PieceView, ScenarioBoard, ScenarioEntry, ScenarioInfo, StateView, Step, ToPlace, TurnView,
 };
 use ts_rs::{Config, TS};
@@ -61,6 +61,7 @@ fn typescript() -> String {
         declaration::<ActionView>(&cfg),
         declaration::<LegalAction>(&cfg),
         declaration::<CommandLink>(&cfg),
+        declaration::<Mark>(&cfg),
         declaration::<HintsView>(&cfg),
         declaration::<PieceView>(&cfg),
         declaration::<ToPlace>(&cfg),

@@ -238,6 +238,9 @@ pub struct LegalAction {
     /// For a shot, the cells its line of fire crosses, in order from the firer (for the UI
     /// to draw); empty for other actions.
     pub line: Vec<Square>,
+    /// A few words the rules add to its name where its kind and squares alone do not tell it
+    /// from another action of the same piece to the same square (`by a leap`); usually null.
+    pub note: Option<String>,
 }
 
 /// What the rules tell the UI about the position.
@@ -251,6 +254,18 @@ pub struct HintsView {
     /// The chain of command, of both sides: each link from a leader relaying command to a
     /// leader it holds in command.
     pub relays: Vec<Step>,
+    /// Pieces of both sides in a lasting state the rules name (a paratrooper prepared to
+    /// leap: `prepared`), for the UI to write on them.
+    pub marks: Vec<Mark>,
+}
+
+/// A piece in a lasting state, as the rules name it.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct Mark {
+    /// The piece's square.
+    pub square: Square,
+    /// A short word for its state.
+    pub label: String,
 }
 
 /// The commanders that could order one piece.
@@ -406,6 +421,7 @@ pub fn state_view(game: &Game, viewer: Viewer, now_ms: i64) -> StateView {
             Vec::new()
         },
         relays: hints.relays.into_iter().map(|(from, to)| Step { from, to }).collect(),
+        marks: hints.marks.into_iter().map(|(square, label)| Mark { square, label: label.to_string() }).collect(),
     };
     let shows_turn = *phase != Phase::Setup || viewer.side() == Some(to_move);
     let turn = TurnView {
@@ -467,6 +483,7 @@ fn legal_actions(rules: &dyn Ruleset, pos: &Position) -> Vec<LegalAction> {
                 captures: info.captures.into_iter().map(|(sq, _)| sq).collect(),
                 combat: info.combat,
                 line: info.line,
+                note: info.note.map(str::to_string),
             }
         })
         .collect()

@@ -142,3 +142,36 @@ async fn a_setup_preview_is_seen_by_its_seat_only() {
     assert_eq!((seen_by_black["seq"].clone(), seen_by_black["pieces"].clone()), (json!(0), json!([])));
     server.stop();
 }
+
+/// A rule with an action of its own kind and a lasting state reaches the browser through the
+/// generic fields only: WarGame 1's paratroopers (option `paratroops`) are prepared by an
+/// action of kind `prepare` whose `from` and `to` are the paratrooper's square (a click on the
+/// selected piece), and a prepared one is named in `hints.marks` for both sides.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_prepared_paratrooper_is_an_action_kind_and_a_mark() {
+    let db = &databases()[0];
+    let server = server(db).await;
+    let addr = server.addr;
+    let options = json!({"paratroops": "2"});
+    let start = post(addr, "/api/analysis", None, &json!({"scenario": "wargame-1-skirmish", "options": options})).await;
+    assert_eq!(start.status, 200, "{}", start.body);
+    let start = start.json();
+    assert_eq!(legal_texts(&start["state"], "prepare"), ["prep a3", "prep i3"]);
+    let prep = start["state"]["legal"].as_array().unwrap().iter().find(|a| a["text"] == "prep a3").unwrap().clone();
+    assert_eq!((&prep["from"], &prep["to"]), (&json!("a3"), &json!("a3")));
+    assert_eq!(start["state"]["hints"]["marks"], json!([]));
+    let line = json!({"scenario": "wargame-1-skirmish", "options": options, "actions": ["prep a3", "end"]});
+    let after = post(addr, "/api/analysis", None, &line).await;
+    assert_eq!(after.status, 200, "{}", after.body);
+    let after = after.json();
+    assert_eq!(after["state"]["to_move"], "black");
+    assert_eq!(after["state"]["hints"]["marks"], json!([{"square": "a3", "label": "prepared"}]));
+    // On White's next turn the prepared paratrooper has leaps, noted apart from its moves.
+    let line = json!({"scenario": "wargame-1-skirmish", "options": options, "actions": ["prep a3", "end", "pass"]});
+    let next = post(addr, "/api/analysis", None, &line).await.json();
+    let legal = next["state"]["legal"].as_array().unwrap();
+    let to_a5: Vec<(&Value, &Value)> =
+        legal.iter().filter(|a| a["from"] == "a3" && a["to"] == "a5").map(|a| (&a["text"], &a["note"])).collect();
+    assert_eq!(to_a5, [(&json!("a3-a5"), &Value::Null), (&json!("a3 leap a5"), &json!("by a leap"))]);
+    server.stop();
+}

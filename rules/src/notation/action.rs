@@ -32,6 +32,8 @@ pub fn action_kind(action: &Action) -> &'static str {
         Action::Move { .. } => "a move",
         Action::Swap { .. } => "a swap",
         Action::Tow { .. } => "a tow",
+        Action::Prep { .. } => "a preparation",
+        Action::Leap { .. } => "a leap",
         Action::Attack { .. } => "a melee attack",
         Action::Fire { .. } => "a cannon attack",
         Action::Place { .. } => "a placement",
@@ -42,8 +44,9 @@ pub fn action_kind(action: &Action) -> &'static str {
 /// Reads one action. Piece symbols (for placements) are looked up in `pieces`, ignoring case.
 /// Accepted forms: `d2-d4` or `d2xd4` (move), `c3<>c4` (swap), `L@d2` (placement),
 /// `b5 attack c4`, `[f5, f6] attack g6` or `attack c4` (melee), `g8 cannon a2` (cannon attack),
-/// `e5-e7 tow d4` (a tow: the towing piece's move and the towed piece's square), `pass`, `end`
-/// or `commit` (end of turn). A shot may also be written `g8 fire a2`.
+/// `e5-e7 tow d4` (a tow: the towing piece's move and the towed piece's square), `prep d4` (a
+/// piece makes ready), `d4 leap j9` (a ready piece leaps), `pass`, `end` or `commit` (end of
+/// turn). A shot may also be written `g8 fire a2`.
 ///
 /// The forms people write by hand are read too: trailing punctuation (`g6.`, `d4!`, `e7+`),
 /// capitals in squares (`D2-D4`), spaces around the separator (`d2 - d4`, `d2 x d4`,
@@ -68,6 +71,21 @@ pub fn parse_action(text: &str, pieces: &PieceTable) -> Result<Action, NotationE
     }
     if words.len() == 3 && ["cannon", "fire", "fires"].iter().any(|w| words[1].eq_ignore_ascii_case(w)) {
         return Ok(Action::Fire { from: square(words[0], t)?, target: square(words[2], t)? });
+    }
+    if words.first().is_some_and(|w| w.eq_ignore_ascii_case("prep")) {
+        let [_, at] = words.as_slice() else {
+            return Err(err(t, "a preparation is `prep` and the square of the piece made ready, like `prep d4`"));
+        };
+        return Ok(Action::Prep { at: square(at, t)? });
+    }
+    if words.iter().any(|w| w.eq_ignore_ascii_case("leap")) {
+        let [from, _, to] = words.as_slice() else {
+            return Err(err(t, "a leap is the piece's square, `leap` and the square it ends on, like `d4 leap j9`"));
+        };
+        if !words[1].eq_ignore_ascii_case("leap") {
+            return Err(err(t, "a leap is the piece's square, `leap` and the square it ends on, like `d4 leap j9`"));
+        }
+        return Ok(Action::Leap { from: square(from, t)?, to: square(to, t)? });
     }
     if words.iter().any(|w| w.eq_ignore_ascii_case("tow")) && words.len() != 3 {
         return Err(err(
@@ -190,6 +208,8 @@ pub fn format_action(action: &Action, pieces: &PieceTable) -> String {
         Action::Move { from, to } => format!("{from}-{to}"),
         Action::Swap { from, to } => format!("{from}<>{to}"),
         Action::Tow { from, to, towed } => format!("{from}-{to} tow {towed}"),
+        Action::Prep { at } => format!("prep {at}"),
+        Action::Leap { from, to } => format!("{from} leap {to}"),
         Action::Place { kind, to } => {
             let symbol = if usize::from(kind) < pieces.len() { pieces.get(kind).symbol.as_str() } else { "?" };
             format!("{symbol}@{to}")
@@ -261,6 +281,8 @@ mod tests {
             "attack c4",
             "g8 cannon a2",
             "e5-e7 tow d4",
+            "prep d4",
+            "d4 leap j9",
             "end",
         ] {
             let action = parse_action(text, &pieces).unwrap();
@@ -282,8 +304,23 @@ mod tests {
     #[test]
     fn bad_actions_say_what_is_wrong() {
         let pieces = table();
-        for bad in ["", "d2", "d2-", "d2-z0", "Q@d2", "b5 attack", "[f5, f6 attack g6", "b5 attack e7", "d2 d4", "x-d4"]
-        {
+        for bad in [
+            "",
+            "d2",
+            "d2-",
+            "d2-z0",
+            "Q@d2",
+            "b5 attack",
+            "[f5, f6 attack g6",
+            "b5 attack e7",
+            "d2 d4",
+            "x-d4",
+            "prep",
+            "prep d4 d5",
+            "d4 leap",
+            "leap d4 j9",
+            "d4 leap z0",
+        ] {
             let e = parse_action(bad, &pieces).unwrap_err();
             assert!(!e.reason.is_empty(), "{bad}");
         }

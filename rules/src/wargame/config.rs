@@ -72,6 +72,9 @@ pub struct KindRules {
     pub movement: u8,
     /// Its fire range over open ground (0: it never fires from open ground).
     pub fire_range: u8,
+    /// How far it leaps once prepared, in king steps: the paratroopers' leap (option
+    /// `paratroops`); 0 for every other kind.
+    pub leap: u8,
 }
 
 /// The fixed rules of a WarGame 1 game.
@@ -92,6 +95,9 @@ pub struct WarGameConfig {
     /// How far the Supreme Commander tows the Command Post ("1 square/turn"), with the option
     /// `banner-planting`.
     pub tow_banner: u8,
+    /// How far a prepared paratrooper leaps, in king steps ("say about 5-6 squares": 6), with
+    /// the option `paratroops`.
+    pub paratroop_leap: u8,
     /// The squares where a Command Post is planted (`objectives`), shared by both sides; empty:
     /// the towns in the enemy's half of the board (docs/RULES.md, "Surround and victory").
     pub objectives: Vec<Square>,
@@ -111,7 +117,7 @@ impl WarGameConfig {
     }
 
     /// Reads `[rules]`: `actions-per-turn`, `activation-range`, `infantry-cover-range`,
-    /// `tow-artillery`, `tow-infantry`, `tow-banner`, `objectives` (squares and rectangles of
+    /// `tow-artillery`, `tow-infantry`, `tow-banner`, `paratroop-leap`, `objectives` (squares and rectangles of
     /// `board`), and the tables by piece symbol `levels`, `communication`, `movement` and
     /// `fire-range`.
     pub fn from_table(table: &toml::Table, pieces: &PieceTable, board: &Board) -> Result<WarGameConfig, FieldError> {
@@ -182,6 +188,7 @@ impl WarGameConfig {
                     communication: comm,
                     movement: if role == Role::Banner { 0 } else { movement.get(&id).copied().unwrap_or(default_move) },
                     fire_range: if role == Role::Banner { 0 } else { fire.get(&id).copied().unwrap_or(default_fire) },
+                    leap: 0,
                 }
             })
             .collect::<Vec<_>>();
@@ -201,6 +208,7 @@ impl WarGameConfig {
             tow_artillery: number("tow-artillery", 2, 10)?,
             tow_infantry: number("tow-infantry", 3, 10)?,
             tow_banner: number("tow-banner", 1, 10)?,
+            paratroop_leap: number("paratroop-leap", 6, 20)?.max(1),
             objectives: objectives(table, board)?,
         })
     }
@@ -222,13 +230,14 @@ fn objectives(table: &toml::Table, board: &Board) -> Result<Vec<Square>, FieldEr
 }
 
 /// The keys of `[rules]`.
-const KEYS: [&str; 11] = [
+const KEYS: [&str; 12] = [
     "actions-per-turn",
     "activation-range",
     "infantry-cover-range",
     "tow-artillery",
     "tow-infantry",
     "tow-banner",
+    "paratroop-leap",
     "objectives",
     "levels",
     "communication",

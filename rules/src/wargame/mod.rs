@@ -1,7 +1,8 @@
 //! WarGame 1 (text [003], first part): a hierarchy of leaders (Supreme Commander, Tank,
 //! Infantry and Artillery Commanders) in a chain of command, activating tanks, infantry and
 //! artillery that move by movement points over terrain, fire along lines of fire, overrun,
-//! tow, and are removed when surrounded. See docs/RULES.md, "WarGame 1".
+//! tow, and are removed when surrounded; with the option `paratroops`, paratroopers prepare
+//! and leap. See docs/RULES.md, "WarGame 1".
 
 mod captures;
 mod command;
@@ -10,6 +11,7 @@ mod fire;
 mod hints;
 mod movement;
 mod options;
+mod paratroops;
 mod setup;
 mod state;
 mod surround;
@@ -20,6 +22,7 @@ pub use captures::{may_kill, How, Table, TABLES};
 pub use config::{KindRules, Role, WarGameConfig};
 pub use movement::{enter_cost, may_overrun};
 pub use options::WarGameOptions;
+pub use paratroops::{PARATROOPER_SYMBOL, PREPARED};
 pub use state::{Tow, WarGameState};
 
 use crate::action::Action;
@@ -55,9 +58,12 @@ pub struct WarGameRules {
 impl WarGameRules {
     /// Builds the rules; errors name the scenario field at fault.
     pub fn new(setup: WarGameSetup) -> Result<WarGameRules, (String, String)> {
-        let WarGameSetup { board, pieces, placement, zones, config, options } = setup;
+        let WarGameSetup { board, mut pieces, mut placement, zones, mut config, options } = setup;
         if board.geometry() != Geometry::Square {
             return Err(("board.geometry".into(), "WarGame 1 is played on a square board".into()));
+        }
+        if options.paratroops > 0 {
+            paratroops::enlist(&board, &mut pieces, &mut config, &mut placement, options.paratroops)?;
         }
         let board = Arc::new(board);
         let mut start = Position::empty(board.clone(), FamilyState::WarGame(WarGameState::default()));
@@ -109,8 +115,10 @@ impl WarGameRules {
                 ));
             }
         }
-        let mut pos =
-            Position::empty(self.board.clone(), FamilyState::WarGame(WarGameState { tows: Vec::new(), reserve }));
+        let mut pos = Position::empty(
+            self.board.clone(),
+            FamilyState::WarGame(WarGameState { reserve, ..WarGameState::default() }),
+        );
         pos.phase = Phase::Setup;
         Ok(pos)
     }
@@ -205,7 +213,8 @@ impl Ruleset for WarGameRules {
 
     /// A move names what it kills (the enemy it replaces, the enemies it overruns, and what
     /// they tow); a shot its target (and what it tows) and the cells its line of fire
-    /// crosses; a tow names the towed piece in `with`.
+    /// crosses; a tow names the towed piece in `with`; a leap is a move noted `by a leap`,
+    /// naming the enemy its step kills.
     fn describe(&self, pos: &Position, action: Action) -> ActionInfo {
         let mut info = ActionInfo::plain(pos, action);
         if pos.phase != Phase::Play {
@@ -237,6 +246,12 @@ impl Ruleset for WarGameRules {
                     .collect();
             }
             Action::Tow { towed, .. } if self.check(pos, action).is_ok() => info.with = vec![towed],
+            Action::Leap { to, .. } => {
+                info.note = Some(paratroops::LEAP_NOTE);
+                if pos.piece_at(to).is_some() && self.check(pos, action).is_ok() {
+                    info.captures = self.with_towed(pos, &[to]);
+                }
+            }
             Action::EndTurn => {
                 // The end of the turn: the units it leaves surrounded.
                 let mut after = pos.clone();
@@ -249,12 +264,13 @@ impl Ruleset for WarGameRules {
 
     /// Every leader of both sides, with its activation range and whether it may still give
     /// its one order; for each piece of the side to move that may act now, the leaders that
-    /// could order it.
+    /// could order it; the paratroopers of both sides prepared to leap, marked `prepared`.
     fn hints(&self, pos: &Position) -> Hints {
         let mut hints = Hints::default();
         if matches!(pos.phase, Phase::Over(_)) {
             return hints;
         }
+        hints.marks = self.state(pos).prepped.iter().map(|&sq| (sq, PREPARED)).collect();
         let range = self.config.activation_range;
         let free = self.free_leaders(pos);
         for side in Side::BOTH {
@@ -309,8 +325,8 @@ impl Ruleset for WarGameRules {
     }
 
     /// The Supreme Commander wears a crown, the other commanders a coronet, each labelled
-    /// with its symbol; tanks are armoured, infantry infantry, artillery cannon, and the
-    /// Command Post a disc with its symbol.
+    /// with its symbol; tanks are armoured, infantry infantry (paratroopers labelled with
+    /// their symbol), artillery cannon, and the Command Post a disc with its symbol.
     fn appearance(&self, kind: KindId) -> Appearance {
         let piece = self.pieces.get(kind);
         let rules = self.config.kind(kind);
@@ -319,7 +335,7 @@ impl Ruleset for WarGameRules {
             Role::Leader if rules.level == self.config.top_level() => Appearance { shape: "crown", label },
             Role::Leader => Appearance { shape: "coronet", label },
             Role::Tank => Appearance { shape: "armoured", label: None },
-            Role::Infantry => Appearance { shape: "infantry", label: None },
+            Role::Infantry => Appearance { shape: "infantry", label: (rules.leap > 0).then_some(piece.symbol.clone()) },
             Role::Artillery => Appearance { shape: "cannon", label: None },
             Role::Banner => Appearance { shape: "disc", label },
         }

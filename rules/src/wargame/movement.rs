@@ -173,7 +173,7 @@ impl WarGameRules {
     }
 
     /// Whether the piece on `from` may kill the enemy on `to` by moving onto it.
-    fn may_replace(&self, pos: &Position, from: Square, to: Square, enemy: crate::piece::Piece) -> bool {
+    pub(super) fn may_replace(&self, pos: &Position, from: Square, to: Square, enemy: crate::piece::Piece) -> bool {
         let Some(mover) = pos.piece_at(from) else { return false };
         let attacker = self.config.kind(mover.kind).role;
         let defender = self.config.kind(enemy.kind).role;

@@ -1,4 +1,5 @@
-//! The options of WarGame 1: the banner victories, free setup, the turn limit and its adjudication.
+//! The options of WarGame 1: the banner victories, paratroops, free setup, the turn limit and
+//! its adjudication.
 
 use crate::adjudication::Adjudication;
 use crate::options::{schema, OptionDoc, OptionSpec, SchemaError};
@@ -15,6 +16,10 @@ pub struct WarGameOptions {
     /// opponent can do his": the Supreme Commander tows the Command Post, and a side whose
     /// Command Post stands on an objective at the end of its turn wins.
     pub banner_planting: bool,
+    /// The text's "future possibility": this many infantry of each side are paratroopers,
+    /// which a leader may prepare on one turn to leap on a later one (0: none;
+    /// docs/RULES.md, "Paratroops").
+    pub paratroops: u32,
     /// Start with a setup phase: each side places its army freely inside its deployment zones.
     pub free_setup: bool,
     /// End the game after this many turns (0: no limit; rulings 16).
@@ -25,7 +30,7 @@ pub struct WarGameOptions {
 
 impl WarGameOptions {
     /// The label, help and limits of every option, in the order forms show them.
-    pub const DOCS: [OptionDoc; 5] = [
+    pub const DOCS: [OptionDoc; 6] = [
         OptionDoc::new(
             "banner-victory",
             "Win by killing the banner",
@@ -36,6 +41,12 @@ impl WarGameOptions {
             "Win by planting the banner",
             "The Supreme Commander may tow the Command Post 1 square for one order; a side whose Command Post stands on an objective (the scenario's, or else a town in the enemy's half) at the end of its turn wins.",
         ),
+        OptionDoc::new(
+            "paratroops",
+            "Paratroopers per side",
+            "This many infantry of each side (those nearest their Supreme Commander) are paratroopers: one order prepares one, and on a later turn it may leap up to 6 squares over anything, then step 1; the preparation is spent by the leap or by taking part in removing an enemy (0: none).",
+        )
+        .range(0, 24),
         OptionDoc::new(
             "free-setup",
             "Free setup in deployment zones",

@@ -1,5 +1,6 @@
 //! What a WarGame 1 position keeps beyond the shared core: the tows that are still in
-//! progress (docs/RULES.md, "WarGame 1", being towed).
+//! progress (docs/RULES.md, "WarGame 1", being towed), the reserves of a free setup, and the
+//! paratroopers prepared to leap (option `paratroops`).
 
 use crate::side::Side;
 use crate::square::Square;
@@ -22,6 +23,9 @@ pub struct WarGameState {
     pub tows: Vec<Tow>,
     /// In a free setup, the pieces each side has still to place, by kind id.
     pub reserve: [Vec<u16>; 2],
+    /// The squares of the paratroopers that are prepared to leap, sorted (rank-major); they
+    /// follow their pieces as these move or are towed.
+    pub prepped: Vec<Square>,
 }
 
 impl WarGameState {
@@ -29,6 +33,12 @@ impl WarGameState {
     #[must_use]
     pub fn is_towed(&self, sq: Square) -> bool {
         self.tows.iter().any(|t| t.towed == sq)
+    }
+
+    /// Whether the piece on `sq` is a paratrooper prepared to leap.
+    #[must_use]
+    pub fn is_prepped(&self, sq: Square) -> bool {
+        self.prepped.binary_search_by_key(&(sq.rank, sq.file), |s| (s.rank, s.file)).is_ok()
     }
 
     /// The square of the piece `sq` tows, if it is towing one.

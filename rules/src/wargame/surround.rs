@@ -2,7 +2,8 @@
 //! that did not move is removed when none of its neighbours holds one of its own side's
 //! units, every empty neighbour is next to an enemy unit, and at least 3 enemy units stand on
 //! its neighbours or on the neighbours of its empty neighbours. Towed units are spared (only
-//! distant fire may eliminate them directly).
+//! distant fire may eliminate them directly). The enemies counted are the units that take
+//! part in the removal (a prepared paratrooper among them loses its preparation).
 
 use super::WarGameRules;
 use crate::position::Position;
@@ -14,46 +15,44 @@ impl WarGameRules {
     #[must_use]
     pub fn surrounded(&self, pos: &Position, side: Side) -> Vec<Square> {
         let state = self.state(pos);
-        let mut out = Vec::new();
-        for (sq, _) in pos.pieces(side) {
-            if state.is_towed(sq) {
-                continue;
-            }
-            let mut enemies: Vec<Square> = Vec::new();
-            let mut ok = true;
-            for n in self.board.neighbours(sq) {
-                match pos.piece_at(n) {
-                    Some(p) if p.side == side => {
-                        ok = false;
-                        break;
+        let mut out: Vec<Square> = pos
+            .pieces(side)
+            .map(|(sq, _)| sq)
+            .filter(|&sq| !state.is_towed(sq) && self.encirclers(pos, sq, side).is_some())
+            .collect();
+        out.sort_by_key(|s| (s.rank, s.file));
+        out
+    }
+
+    /// The enemy units surrounding the unit of `side` on `sq` (rulings 18): those on its
+    /// neighbours and on the neighbours of its empty neighbours, or `None` if it is not
+    /// surrounded (towing aside).
+    pub(super) fn encirclers(&self, pos: &Position, sq: Square, side: Side) -> Option<Vec<Square>> {
+        let mut enemies: Vec<Square> = Vec::new();
+        for n in self.board.neighbours(sq) {
+            match pos.piece_at(n) {
+                Some(p) if p.side == side => return None,
+                Some(_) => {
+                    if !enemies.contains(&n) {
+                        enemies.push(n);
                     }
-                    Some(_) => {
-                        if !enemies.contains(&n) {
-                            enemies.push(n);
-                        }
-                    }
-                    None => {
-                        let mut next_to_enemy = false;
-                        for m in self.board.neighbours(n) {
-                            if pos.piece_at(m).is_some_and(|p| p.side != side) {
-                                next_to_enemy = true;
-                                if !enemies.contains(&m) {
-                                    enemies.push(m);
-                                }
+                }
+                None => {
+                    let mut next_to_enemy = false;
+                    for m in self.board.neighbours(n) {
+                        if pos.piece_at(m).is_some_and(|p| p.side != side) {
+                            next_to_enemy = true;
+                            if !enemies.contains(&m) {
+                                enemies.push(m);
                             }
                         }
-                        if !next_to_enemy {
-                            ok = false;
-                            break;
-                        }
+                    }
+                    if !next_to_enemy {
+                        return None;
                     }
                 }
             }
-            if ok && enemies.len() >= 3 {
-                out.push(sq);
-            }
         }
-        out.sort_by_key(|s| (s.rank, s.file));
-        out
+        (enemies.len() >= 3).then_some(enemies)
     }
 }

@@ -1,4 +1,5 @@
-//! A WarGame 1 turn (rulings 20): up to 10 actions, each a move, a shot or a tow by a piece
+//! A WarGame 1 turn (rulings 20): up to 10 actions, each a move, a shot or a tow (with the
+//! option `paratroops`, a paratrooper's preparation or leap) by a piece
 //! that has not acted yet, ordered by a leader within activation range that has not given its
 //! one order (some assignment of leaders must work, rulings 4); a leader acts only when it is
 //! in command (rulings 19). The turn ends with `end` or by itself after the last action; then
@@ -42,7 +43,8 @@ impl WarGameRules {
             if pos.slots[slot as usize].moved {
                 continue;
             }
-            let role = self.role_of_slot(pos, slot);
+            let kind = self.config.kind(pos.slots[slot as usize].kind);
+            let role = kind.role;
             if role == Role::Banner || (role == Role::Leader && !in_command.contains(&slot)) {
                 continue;
             }
@@ -55,6 +57,9 @@ impl WarGameRules {
                 out.push(Action::Fire { from, target });
             }
             self.tows(pos, from, out);
+            if kind.leap > 0 {
+                self.paratroop_actions(pos, from, kind.leap, out);
+            }
         }
     }
 
@@ -156,10 +161,36 @@ impl WarGameRules {
                 }
                 self.tow_refusal(pos, from, to, towed).map(|_| ()).map_err(unreachable)
             }
+            Action::Prep { at } => {
+                self.actor(pos, at)?;
+                match self.prep_refusal(pos, at) {
+                    None => Ok(()),
+                    Some(why) => Err(IllegalAction::new(self.paratroop_refusal_kind(), why)),
+                }
+            }
+            Action::Leap { from, to } => {
+                self.actor(pos, from)?;
+                self.board.check(to).map_err(|e| IllegalAction::new(IllegalKind::OffBoard, e.to_string()))?;
+                self.leap_refusal(pos, from, to)
+                    .map(|_| ())
+                    .map_err(|why| IllegalAction::new(self.paratroop_refusal_kind(), why))
+            }
             other => Err(IllegalAction::new(
                 IllegalKind::Phase,
-                format!("{} is not an action of WarGame 1: an action is a move, a shot or a tow", action_kind(&other)),
+                format!(
+                    "{} is not an action of WarGame 1: an action is a move, a shot, a tow, or with the option paratroops a preparation or a leap",
+                    action_kind(&other)
+                ),
             )),
+        }
+    }
+
+    /// What kind of rule a refused preparation or leap breaks: the option, when it is off.
+    fn paratroop_refusal_kind(&self) -> IllegalKind {
+        if self.options.paratroops == 0 {
+            IllegalKind::OptionOff
+        } else {
+            IllegalKind::Unreachable
         }
     }
 
@@ -188,6 +219,7 @@ impl WarGameRules {
         let s = pos.slots[slot as usize];
         report.captured.push((sq, Piece { kind: s.kind, side: s.side }));
         pos.remove_slot(slot);
+        self.spend_prep(pos, sq);
         let towed = self.state(pos).towed_by(sq);
         self.state_mut(pos).tows.retain(|t| t.tower != sq && t.towed != sq);
         if let Some(towed) = towed {
@@ -206,7 +238,11 @@ impl WarGameRules {
                 self.end_turn(pos, &mut report);
                 return report;
             }
-            Action::Move { from, .. } | Action::Fire { from, .. } | Action::Tow { from, .. } => from,
+            Action::Move { from, .. }
+            | Action::Fire { from, .. }
+            | Action::Tow { from, .. }
+            | Action::Leap { from, .. }
+            | Action::Prep { at: from } => from,
             _ => unreachable!("only legal actions are played"),
         };
         let slot = pos.slot_at(self.board.index(from)).expect("a legal action has an actor");
@@ -223,14 +259,30 @@ impl WarGameRules {
                     }
                 }
                 pos.relocate(slot, self.board.index(to));
+                self.carry_prep(pos, from, to);
+                if !report.captured.is_empty() {
+                    self.spend_prep(pos, to);
+                }
             }
-            Action::Fire { target, .. } => self.kill(pos, target, &mut report),
+            Action::Fire { target, .. } => {
+                self.kill(pos, target, &mut report);
+                self.spend_prep(pos, from);
+            }
+            Action::Prep { at } => self.prepare(pos, at),
+            Action::Leap { to, .. } => {
+                if let Ok(Some(victim)) = self.leap_refusal(pos, from, to) {
+                    self.kill(pos, victim, &mut report);
+                }
+                self.spend_prep(pos, from);
+                pos.relocate(slot, self.board.index(to));
+            }
             Action::Tow { to, towed, .. } => {
                 let end = self.tow_refusal(pos, from, to, towed).expect("a legal tow");
                 let load = pos.slot_at(self.board.index(towed)).expect("a towed piece");
                 pos.relocate(slot, self.board.index(to));
                 pos.relocate(load, self.board.index(end));
                 pos.slots[load as usize].moved = true;
+                self.carry_prep(pos, towed, end);
                 let side = pos.to_move;
                 let tows = &mut self.state_mut(pos).tows;
                 tows.push(Tow { side, tower: to, towed: end });
@@ -295,7 +347,17 @@ impl WarGameRules {
         report.turn_ended = true;
         let mover = pos.to_move;
         let next = mover.opponent();
-        for sq in self.surrounded(pos, next) {
+        let surrounded = self.surrounded(pos, next);
+        if !surrounded.is_empty() && !self.state(pos).prepped.is_empty() {
+            // "acted in any manner to cause an enemy piece to be removed from the board. [Eg:
+            // paticipated in custodial capture, say.]"
+            for &sq in &surrounded {
+                for helper in self.encirclers(pos, sq, next).unwrap_or_default() {
+                    self.spend_prep(pos, helper);
+                }
+            }
+        }
+        for sq in surrounded {
             self.kill(pos, sq, report);
         }
         self.state_mut(pos).tows.retain(|t| t.side != next);
@@ -325,4 +387,5 @@ impl WarGameRules {
 }
 
 /// The state of a position with no tows.
-static EMPTY_STATE: super::WarGameState = super::WarGameState { tows: Vec::new(), reserve: [Vec::new(), Vec::new()] };
+static EMPTY_STATE: super::WarGameState =
+    super::WarGameState { tows: Vec::new(), reserve: [Vec::new(), Vec::new()], prepped: Vec::new() };

@@ -64,7 +64,7 @@ impl WarlordRules {
         } else {
             Vec::new()
         };
-        Hints { commanders, links, relays: Vec::new() }
+        Hints { commanders, links, relays: Vec::new(), marks: Vec::new() }
     }
 
     /// Leaders captured by each side, and leaders lost when the leader-losses rule is on.

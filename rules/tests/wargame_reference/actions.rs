@@ -1,6 +1,7 @@
 //! The legal single actions of the side to move in the model (rulings 20): moves by movement
-//! points (every path walked explicitly), replacement captures, overruns, shots and tows, each
-//! by a piece that has not acted, may act and has a leader to order it.
+//! points (every path walked explicitly), replacement captures, overruns, shots and tows, and
+//! the paratroopers' preparations and leaps, each by a piece that has not acted, may act and
+//! has a leader to order it.
 
 #![allow(dead_code)]
 
@@ -46,6 +47,60 @@ impl Game {
             out.extend(self.moves(u).into_keys().map(|to| Key::Move(from, to)));
             out.extend(self.shots(u).into_iter().map(|target| Key::Fire(from, target)));
             out.extend(self.tows_of(u));
+            if unit.kind.leap > 0 && !unit.prepped {
+                out.insert(Key::Prep(from));
+            }
+            if unit.prepped {
+                out.extend(self.leaps(u).into_keys().map(|to| Key::Leap(from, to)));
+            }
+        }
+        out
+    }
+
+    /// Where the prepared paratrooper `u` may leap, each with the enemy it kills: it "can ...
+    /// leap several, then move 1": every empty square it may enter 1 to its leap away (over
+    /// anything), then from each such landing nothing more or one king step for at most 1
+    /// movement point onto an empty square or an enemy it kills by replacement (never back
+    /// onto its start).
+    pub fn leaps(&self, u: usize) -> BTreeMap<Square, Vec<Square>> {
+        let unit = &self.units[u];
+        let reach = unit.kind.leap as i32;
+        let mut out: BTreeMap<Square, Vec<Square>> = BTreeMap::new();
+        for df in -reach..=reach {
+            for dr in -reach..=reach {
+                let Some(landing) = self.step(unit.at, (df, dr), 1) else { continue };
+                if landing == unit.at
+                    || self.unit_at(landing).is_some()
+                    || text::entry_cost(unit.kind.role, self.terrain(landing)).is_none()
+                {
+                    continue;
+                }
+                out.entry(landing).or_default();
+                for dir in KING {
+                    let Some(to) = self.step(landing, dir, 1) else { continue };
+                    if to == unit.at {
+                        continue;
+                    }
+                    match self.unit_at(to) {
+                        None if text::entry_cost(unit.kind.role, self.terrain(to)).is_some_and(|c| c <= 1) => {
+                            out.entry(to).or_default();
+                        }
+                        Some(v)
+                            if self.units[v].side != unit.side
+                                && !self.towed(v)
+                                && text::kills(
+                                    unit.kind.role,
+                                    Way::Replacement,
+                                    self.units[v].kind.role,
+                                    self.terrain(to),
+                                ) =>
+                        {
+                            out.insert(to, vec![to]);
+                        }
+                        _ => {}
+                    }
+                }
+            }
         }
         out
     }

@@ -26,6 +26,9 @@ pub struct Unit {
     pub alive: bool,
     /// It has acted, or been towed, this turn ("No piece may move more than once in a turn").
     pub acted: bool,
+    /// A paratrooper "prepped" to leap: from its preparation until it "has either already
+    /// leaped or acted in any manner to cause an enemy piece to be removed from the board".
+    pub prepped: bool,
 }
 
 /// An action as a comparable key.
@@ -39,6 +42,10 @@ pub enum Key {
     Fire(Square, Square),
     /// A tow: tower, where the tower ends, the towed piece.
     Tow(Square, Square, Square),
+    /// A paratrooper's preparation.
+    Prep(Square),
+    /// A prepared paratrooper's leap: where it stands, where it ends.
+    Leap(Square, Square),
 }
 
 impl std::fmt::Display for Key {
@@ -48,6 +55,8 @@ impl std::fmt::Display for Key {
             Key::Move(a, b) => write!(f, "{a}-{b}"),
             Key::Fire(a, b) => write!(f, "{a} fire {b}"),
             Key::Tow(a, b, c) => write!(f, "{a}-{b} tow {c}"),
+            Key::Prep(a) => write!(f, "prep {a}"),
+            Key::Leap(a, b) => write!(f, "{a} leap {b}"),
         }
     }
 }
@@ -110,6 +119,7 @@ impl Game {
                 at,
                 alive: true,
                 acted: false,
+                prepped: pos.family_state().wargame().is_some_and(|s| s.prepped.contains(&at)),
             })
             .collect();
         let index = |sq: Square| units.iter().position(|u| u.at == sq).expect("a towing or towed piece");
@@ -186,6 +196,13 @@ impl Game {
         out
     }
 
+    /// The squares of the prepared paratroopers, sorted rank-major.
+    pub fn prepped_squares(&self) -> Vec<Square> {
+        let mut out: Vec<Square> = self.units.iter().filter(|u| u.alive && u.prepped).map(|u| u.at).collect();
+        out.sort_by_key(|s| (s.rank, s.file));
+        out
+    }
+
     /// The tows in progress as (side, tower's square, towed square), sorted.
     pub fn tow_squares(&self) -> Vec<(Side, Square, Square)> {
         let mut out: Vec<_> =
@@ -222,13 +239,18 @@ impl Game {
                 self.end_turn(&mut killed);
                 return killed;
             }
-            Key::Move(from, _) | Key::Fire(from, _) | Key::Tow(from, _, _) => self.unit_at(from).expect("an actor"),
+            Key::Move(from, _) | Key::Fire(from, _) | Key::Tow(from, _, _) | Key::Prep(from) | Key::Leap(from, _) => {
+                self.unit_at(from).expect("an actor")
+            }
         };
         let eligible = self.activators(self.units[actor].at);
         match key {
             Key::Move(_, to) => {
                 let effect = self.moves(actor).remove(&to).expect("a legal move");
                 let victims: Vec<usize> = effect.iter().map(|&v| self.unit_at(v).expect("a victim")).collect();
+                if !victims.is_empty() {
+                    self.units[actor].prepped = false;
+                }
                 for v in victims {
                     self.kill(v, &mut killed);
                 }
@@ -237,6 +259,17 @@ impl Game {
             Key::Fire(_, target) => {
                 let v = self.unit_at(target).expect("a target");
                 self.kill(v, &mut killed);
+                self.units[actor].prepped = false;
+            }
+            Key::Prep(_) => self.units[actor].prepped = true,
+            Key::Leap(_, to) => {
+                let effect = self.leaps(actor).remove(&to).expect("a legal leap");
+                for v in effect {
+                    let v = self.unit_at(v).expect("a victim");
+                    self.kill(v, &mut killed);
+                }
+                self.units[actor].at = to;
+                self.units[actor].prepped = false;
             }
             Key::Tow(from, to, towed) => {
                 let load = self.unit_at(towed).expect("a towed piece");
@@ -263,6 +296,12 @@ impl Game {
     /// empty neighbour next to an enemy, and at least 3 enemies on its neighbours or on the
     /// neighbours of its empty neighbours.
     pub fn surrounded(&self, u: usize) -> bool {
+        self.encircling(u).is_some()
+    }
+
+    /// The enemies around the unit `u` that surround it (rulings 18: those on its neighbours
+    /// and on the neighbours of its empty neighbours), or `None` if it is not surrounded.
+    pub fn encircling(&self, u: usize) -> Option<BTreeSet<(u8, u8)>> {
         let unit = &self.units[u];
         let around = |sq: Square| -> Vec<Square> {
             let mut out = Vec::new();
@@ -279,7 +318,7 @@ impl Game {
         let mut enemies = BTreeSet::new();
         for n in around(unit.at) {
             match side_at(n) {
-                Some(s) if s == unit.side => return false,
+                Some(s) if s == unit.side => return None,
                 Some(_) => {
                     enemies.insert((n.rank, n.file));
                 }
@@ -287,13 +326,13 @@ impl Game {
                     let next: Vec<Square> =
                         around(n).into_iter().filter(|&m| side_at(m).is_some_and(|s| s != unit.side)).collect();
                     if next.is_empty() {
-                        return false;
+                        return None;
                     }
                     enemies.extend(next.iter().map(|m| (m.rank, m.file)));
                 }
             }
         }
-        enemies.len() >= 3
+        (enemies.len() >= 3).then_some(enemies)
     }
 
     /// The end of a turn: the surround of the side that did not move (all at once; towed
@@ -304,6 +343,13 @@ impl Game {
         let doomed: Vec<usize> = (0..self.units.len())
             .filter(|&u| self.units[u].alive && self.units[u].side == next && !self.towed(u) && self.surrounded(u))
             .collect();
+        // Taking part in a custodial capture spends a paratrooper's preparation.
+        let helpers: BTreeSet<(u8, u8)> = doomed.iter().filter_map(|&u| self.encircling(u)).flatten().collect();
+        for unit in &mut self.units {
+            if unit.alive && helpers.contains(&(unit.at.rank, unit.at.file)) {
+                unit.prepped = false;
+            }
+        }
         for u in doomed {
             self.kill(u, killed);
         }

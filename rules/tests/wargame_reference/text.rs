@@ -21,7 +21,8 @@ pub enum Role {
     CommandPost,
 }
 
-/// A piece kind: its role and, for leaders, level and communication range (rulings 19).
+/// A piece kind: its role and, for leaders, level and communication range (rulings 19); for
+/// paratroopers, their leap.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Kind {
     /// Its role.
@@ -30,24 +31,31 @@ pub struct Kind {
     pub level: u8,
     /// "Supreme Commander - 9", "Tank Commander - 6", "Inf/Art Commanders - 3".
     pub communication: u32,
+    /// How far it leaps once prepared: paratroopers 6 ("a medium-range leaping piece, say
+    /// about 5-6 squares"); 0 for the others.
+    pub leap: u32,
 }
 
 /// The kind of a piece by the symbol the scenarios give it.
 pub fn kind(symbol: &str) -> Kind {
-    let leader = |level, communication| Kind { role: Role::Leader, level, communication };
-    let unit = |role| Kind { role, level: 0, communication: 0 };
+    let leader = |level, communication| Kind { role: Role::Leader, level, communication, leap: 0 };
+    let unit = |role| Kind { role, level: 0, communication: 0, leap: 0 };
     match symbol {
         "SC" => leader(3, 9),
         "TC" => leader(2, 6),
         "IC" | "AC" => leader(1, 3),
         "T" => unit(Role::Tank),
         "I" => unit(Role::Infantry),
+        // The option `paratroops`: infantry that leap (docs/RULES.md, "Paratroops").
+        "P" => Kind { leap: LEAP, ..unit(Role::Infantry) },
         "A" => unit(Role::Artillery),
         "CP" => unit(Role::CommandPost),
         other => panic!("WarGame 1 has no piece `{other}`"),
     }
 }
 
+/// "say about 5-6 squares": the paratroopers' leap (docs/RULES.md, "Paratroops").
+pub const LEAP: u32 = 6;
 /// The Supreme Commander's level: a leader of this level is always in command.
 pub const TOP_LEVEL: u8 = 3;
 /// "Activation range is 3 for all leaders."

@@ -49,7 +49,7 @@ defence: number,
  */
 success: boolean, };
 
-export type ActionKind = "move" | "swap" | "attack" | "fire" | "place" | "end";
+export type ActionKind = "move" | "swap" | "attack" | "fire" | "place" | "prepare" | "end";
 
 export type IllegalKind = "phase" | "off-board" | "no-piece" | "no-command" | "turn-spent" | "unreachable" | "placement" | "option-off" | "must-act";
 
@@ -410,6 +410,11 @@ combat: Combat | null,
  */
 line: Array<Square>, 
 /**
+ * A few words the rules add to its name where its kind and squares alone do not tell it
+ * from another action of the same piece to the same square (`by a leap`); usually null.
+ */
+note: string | null, 
+/**
  * The action in the project notation: what to send back to play it.
  */
 text: string, 
@@ -445,6 +450,16 @@ square: Square,
  */
 commanders: Array<Square>, };
 
+export type Mark = { 
+/**
+ * The piece's square.
+ */
+square: Square, 
+/**
+ * A short word for its state.
+ */
+label: string, };
+
 export type HintsView = { 
 /**
  * The pieces that order others, of both sides, with their range and orders left.
@@ -459,7 +474,12 @@ links: Array<CommandLink>,
  * The chain of command, of both sides: each link from a leader relaying command to a
  * leader it holds in command.
  */
-relays: Array<Step>, };
+relays: Array<Step>, 
+/**
+ * Pieces of both sides in a lasting state the rules name (a paratrooper prepared to
+ * leap: `prepared`), for the UI to write on them.
+ */
+marks: Array<Mark>, };
 
 export type PieceView = { 
 /**

@@ -27,7 +27,7 @@ export interface Highlights {
   /** Command areas to draw: the cells a commander reaches (from the rules), its side, and
    * whether its orders for this turn are spent. */
   ranges: { area: string[]; side: Side; spent: boolean }[];
-  /** Short notes on squares (attack strength against defence). */
+  /** Short notes on squares (attack strength against defence; a piece's lasting state). */
   labels: Map<string, { text: string; good: boolean }>;
   /** Lines over the board: paths, lines of fire, command links (from the server's squares). */
   lines: BoardLine[];
@@ -131,6 +131,7 @@ export class BoardView {
     // What is drawn, in words, for tests and assistive tools (the canvas itself is opaque).
     this.element.dataset.lines = marks.lines.map(lineText).join("; ");
     this.element.dataset.captures = [...marks.captures].join(" ");
+    this.element.dataset.labels = [...marks.labels].map(([square, label]) => `${square}:${label.text}`).join(" ");
     this.redraw();
   }
 

@@ -68,6 +68,9 @@ export function actionLabel(info: GameInfo, state: StateView, action: LegalActio
     case "swap":
       text = `Swap with ${name(to)}`;
       break;
+    case "prepare":
+      text = `Prepare ${name(to)}`;
+      break;
     case "place":
       text = `Place a ${action.place !== null ? (info.pieces[action.place]?.name ?? "piece") : "piece"} on ${to}`;
       break;
@@ -80,7 +83,7 @@ export function actionLabel(info: GameInfo, state: StateView, action: LegalActio
   const carried = action.carries.map((c) => `${name(c.from)} following to ${c.to}`);
   const joined = action.with.filter((sq) => !action.carries.some((c) => c.from === sq)).map((sq) => `with ${name(sq)}`);
   const captures = action.kind === "fire" || action.kind === "attack" ? [] : action.captures.map(name);
-  const parts = [text, ...carried, ...joined];
+  const parts = [text, ...(action.note ? [action.note] : []), ...carried, ...joined];
   if (captures.length > 0) parts.push(`capturing ${captures.join(" and ")}`);
   return parts.join(", ");
 }

@@ -263,6 +263,8 @@ export class BoardControl {
     const marks: Highlights = noHighlights();
     marks.last = lastTurnSquares(state);
     marks.lines = [...lastTurnLines(state), ...this.extraLines];
+    // Lasting states the rules name on pieces (a paratrooper prepared to leap).
+    for (const m of state.hints.marks) marks.labels.set(m.square, { text: m.label, good: true });
     let chosen: LegalAction[] = [];
     if (this.interactive && this.placing !== null) {
       for (const sq of placementsOf(state, this.placing).keys()) marks.targets.set(sq, "place");

@@ -51,4 +51,11 @@ describe("action labels", () => {
     expect(actionLabel(INFO, s, move("d4", "d7", { captures: ["d6"] }))).toBe("Move to d7, capturing the Leader on d6");
     expect(actionLabel(INFO, s, move("d4", "d5"))).toBe("Move to d5");
   });
+  it("names an action a piece takes where it stands (a preparation) by the piece", () => {
+    const prep = legal({ text: "prep a3", kind: "prepare", from: "a3", to: "a3", place: null, carries: [] });
+    expect(actionLabel(INFO, s, prep)).toBe("Prepare the Warrior on a3");
+  });
+  it("adds the rules' note, which tells two actions to one square apart", () => {
+    expect(actionLabel(INFO, s, move("a3", "a5", { note: "by a leap" }))).toBe("Move to a5, by a leap");
+  });
 });

@@ -3,7 +3,7 @@ import type { ActionView, LegalAction, PieceInfo, StateView } from "../../src/ap
 
 /** A legal action as the server would describe it. */
 export function legal(view: ActionView, extra: Partial<LegalAction> = {}): LegalAction {
-  return { ...view, with: [], captures: [], combat: null, line: [], ...extra };
+  return { ...view, with: [], captures: [], combat: null, line: [], note: null, ...extra };
 }
 
 /** A move from `from` to `to` (its text written as the server would). */
@@ -38,7 +38,7 @@ export function state(seq: number, legalActions: LegalAction[], extra: Partial<S
     pieces: [],
     to_place: [],
     legal: legalActions,
-    hints: { commanders: [], links: [], relays: [] },
+    hints: { commanders: [], links: [], relays: [], marks: [] },
     moves: [],
     clock: null,
     draw_offer: null,
