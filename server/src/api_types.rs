@@ -72,6 +72,8 @@ fn typescript() -> String {
         declaration::<PreviewBody>(&cfg),
         declaration::<RecordTurnBody>(&cfg),
         declaration::<RecordBody>(&cfg),
+        declaration::<crate::refusal::RefusalRequest>(&cfg),
+        declaration::<crate::refusal::RefusalBody>(&cfg),
         declaration::<crate::error::ErrorCode>(&cfg),
         declaration::<crate::error::ApiError>(&cfg),
         declaration::<crate::ws::ServerMessage>(&cfg),

@@ -25,6 +25,7 @@ pub mod limits;
 pub mod loadtest;
 pub mod notify;
 pub mod protocol;
+pub mod refusal;
 pub mod render;
 pub mod router;
 pub mod scheduler;

@@ -682,6 +682,40 @@ error: string | null,
  */
 errors: Array<string>, };
 
+export type RefusalRequest = { 
+/**
+ * The actions of the turn so far (as sent to the preview).
+ */
+actions: Array<string>, 
+/**
+ * The square of the piece the player tried to act with (a click on it, the start of a
+ * drag); with `place`, none.
+ */
+from: Square | null, 
+/**
+ * The square it was dropped on or clicked (none: the piece alone is asked about).
+ */
+to: Square | null, 
+/**
+ * The kind of piece the player tried to place on `to` (an index into the game's pieces).
+ */
+place: number | null, };
+
+export type Refusal = { 
+/**
+ * Whether the rules accept it (as a move, or as a placement).
+ */
+legal: boolean, 
+/**
+ * The rules' sentence saying why not; `null` when legal, or when a piece asked about
+ * alone may act (only its destinations are refused).
+ */
+reason: string | null, 
+/**
+ * The kind of rule broken, from the engine.
+ */
+rule: IllegalKind | null, };
+
 export type ErrorCode = "bad-request" | "too-large" | "not-found" | "method-not-allowed" | "forbidden" | "not-your-turn" | "illegal-action" | "stale" | "game-over" | "conflict" | "read-only" | "rate-limited" | "busy" | "internal";
 
 export type ApiErrorBody = { 
