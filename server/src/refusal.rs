@@ -1,7 +1,7 @@
 //! `POST /api/games/{id}/refusal`: why a move the browser would make is not legal, in the
 //! rules' own words. The browser cannot write notation, so it proposes what the player did on
 //! the board (a piece dragged from one square to another, a piece only, a kind dropped on a
-//! square) after the turn so far; the engine's checked `play` answers on a copy of what the
+//! square, ending the turn) after the turn so far; the engine's checked `play` answers on a copy of what the
 //! seat may see, and its refusal is sent back. Nothing is stored.
 
 use crate::access::{self, TokenQuery};
@@ -42,6 +42,9 @@ pub(crate) struct RefusalRequest {
     /// The kind of piece the player tried to place on `to` (an index into the game's pieces).
     #[serde(default)]
     pub place: Option<u8>,
+    /// Asks why the turn may not end now (nothing else given).
+    #[serde(default)]
+    pub end: bool,
 }
 
 /// The rules' answer: whether the proposal is legal, and if not, why.
@@ -76,13 +79,19 @@ async fn refusal(
 
 /// What the proposal is, as an action of the engine, and whether only its piece is asked about.
 fn proposed_action(request: &RefusalRequest) -> Result<(Action, bool), ApiError> {
+    if request.end {
+        if request.from.is_some() || request.to.is_some() || request.place.is_some() {
+            return Err(ApiError::bad_request("`end` is asked about alone"));
+        }
+        return Ok((Action::EndTurn, false));
+    }
     match (request.from, request.to, request.place) {
         (None, Some(to), Some(kind)) => Ok((Action::Place { kind, to }, false)),
         (Some(from), Some(to), None) => Ok((Action::Move { from, to }, false)),
         // A piece alone: every family checks the piece before its destination, so a move
         // onto its own square is refused for the piece when the piece may not act.
         (Some(from), None, None) => Ok((Action::Move { from, to: from }, true)),
-        _ => Err(ApiError::bad_request("a proposal is `from` and `to`, `from` alone, or `place` and `to`")),
+        _ => Err(ApiError::bad_request("a proposal is `from` and `to`, `from` alone, `place` and `to`, or `end`")),
     }
 }
 

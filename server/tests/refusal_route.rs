@@ -59,6 +59,10 @@ async fn a_refused_move_or_placement_is_explained_in_the_rules_words() {
     let again = ask(addr, &id, &white, &json!({"actions": [mover["text"]], "from": mover["to"]})).await.json();
     assert_eq!(again["rule"], "turn-spent", "{again}");
 
+    // Ending the turn is legal here.
+    let end = ask(addr, &id, &white, &json!({"end": true})).await.json();
+    assert_eq!(end["legal"], true, "{end}");
+
     // A malformed proposal and a spectator are refused.
     let bad = ask(addr, &id, &white, &json!({"to": "a1"})).await;
     assert_eq!(bad.status, 400, "{}", bad.body);
@@ -66,6 +70,22 @@ async fn a_refused_move_or_placement_is_explained_in_the_rules_words() {
     assert_eq!(ask(addr, &id, &spectator, &json!({"from": from})).await.status, 403);
     let black = token(&created, "black");
     assert_eq!(ask(addr, &id, &black, &json!({"from": from})).await.status, 409);
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_turn_that_may_not_end_yet_is_explained() {
+    let db = &databases()[0];
+    let server = server(db).await;
+    let addr = server.addr;
+    let created = create(addr, json!({"scenario": "medieval", "mode": "correspondence"})).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let white = token(&created, "white");
+    let end = ask(addr, &id, &white, &json!({"end": true})).await.json();
+    assert_eq!((end["legal"].clone(), end["rule"].clone()), (json!(false), json!("turn-spent")), "{end}");
+    assert!(end["reason"].as_str().unwrap().contains("a turn is exactly 3 actions"), "{end}");
+    let mixed = ask(addr, &id, &white, &json!({"end": true, "from": "a2"})).await;
+    assert_eq!(mixed.status, 400, "{}", mixed.body);
     server.stop();
 }
 
