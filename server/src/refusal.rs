@@ -107,10 +107,21 @@ fn explain(mut game: Game, viewer: Viewer, request: &RefusalRequest) -> Result<R
     let mut position = game.visible_position(viewer);
     Ok(match game.rules.play(&mut position, action) {
         Ok(_) => RefusalBody { legal: !piece_only, reason: None, rule: None },
-        // The piece itself may act: only the made-up destination was refused.
-        Err(e) if piece_only && matches!(e.kind, IllegalKind::Unreachable | IllegalKind::OffBoard) => {
+        // The piece itself may act: only the made-up destination (its own square, which such
+        // a refusal names) was refused. A refusal of the piece's reach that does not name it
+        // (`the Command Post does not move by itself`) is about the piece, and is given.
+        Err(e) if piece_only && about_destination(&e, request.from) => {
             RefusalBody { legal: false, reason: None, rule: None }
         }
         Err(e) => RefusalBody { legal: false, reason: Some(e.reason), rule: Some(e.kind) },
     })
+}
+
+/// Whether a refusal of a piece asked about alone is about the made-up destination only.
+fn about_destination(e: &warlord_rules::IllegalAction, from: Option<Square>) -> bool {
+    match e.kind {
+        IllegalKind::OffBoard => true,
+        IllegalKind::Unreachable => from.is_some_and(|sq| e.reason.contains(&sq.to_string())),
+        _ => false,
+    }
 }

@@ -107,3 +107,32 @@ async fn an_arrival_dropped_outside_its_entry_region_is_explained() {
     assert!(far["reason"].as_str().unwrap().contains("may enter on h20"), "{far}");
     server.stop();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_piece_that_never_moves_by_itself_is_explained_when_clicked() {
+    let db = &databases()[0];
+    let server = server(db).await;
+    let addr = server.addr;
+    let created = create(addr, json!({"scenario": "wargame-1-skirmish", "mode": "correspondence"})).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let white = token(&created, "white");
+    let answer = state(addr, &id, Some(&white)).await.json();
+    let post = answer["game"]["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "Command Post")
+        .expect("the skirmish has a Command Post")["kind"]
+        .clone();
+    let square = answer["state"]["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["side"] == "white" && p["kind"] == post)
+        .expect("White's Command Post")["square"]
+        .clone();
+    let why = ask(addr, &id, &white, &json!({"from": square})).await.json();
+    assert_eq!(why["rule"], "unreachable", "{why}");
+    assert!(why["reason"].as_str().unwrap().contains("does not move by itself"), "{why}");
+    server.stop();
+}

@@ -699,7 +699,11 @@ to: Square | null,
 /**
  * The kind of piece the player tried to place on `to` (an index into the game's pieces).
  */
-place: number | null, };
+place: number | null, 
+/**
+ * Asks why the turn may not end now (nothing else given).
+ */
+end: boolean, };
 
 export type Refusal = { 
 /**

@@ -11,6 +11,8 @@ import type {
   NewGame,
   ParsedRecord,
   Preview,
+  Refusal,
+  RefusalRequest,
   ScenarioEntry,
 } from "./types";
 
@@ -110,6 +112,11 @@ export function record(id: string, token: string | null): Promise<string> {
 /** The state a seat would see after proposing `actions` in its turn; nothing is stored. */
 export function preview(id: string, token: string, actions: string[]): Promise<Preview> {
   return call("POST", `/api/games/${encodeURIComponent(id)}/preview`, token, { actions });
+}
+
+/** Why the rules refuse what a seat tried on the board after its turn so far (nothing is stored). */
+export function refusal(id: string, token: string, request: RefusalRequest): Promise<Refusal> {
+  return call("POST", `/api/games/${encodeURIComponent(id)}/refusal`, token, request);
 }
 
 /** A scenario's position after a line of actions (`spectator`: without legal actions). */

@@ -39,6 +39,8 @@ export type {
   PieceView,
   Preview,
   RecordTurn,
+  Refusal,
+  RefusalRequest,
   ScenarioBoard,
   ScenarioEntry,
   ScenarioInfo,

@@ -16,6 +16,20 @@ import { h } from "./dom";
 /** How the page takes an action chosen on the board. */
 export type Act = (action: LegalAction) => void;
 
+/** What the player tried on the board that is not a legal action: a piece (`from` alone), a
+ * piece taken to a square (`from` and `to`), or a piece kind put on a square (`place` and `to`). */
+export interface Proposal {
+  /** The piece's square. */
+  from: string | null;
+  /** The square it was taken to. */
+  to: string | null;
+  /** The kind put on `to` (an index into the game's pieces). */
+  place: number | null;
+}
+
+/** Asks the rules why a proposal is not legal: their sentence, or `null` when they give none. */
+export type RefusalAsker = (proposal: Proposal) => Promise<string | null>;
+
 /** Board interaction over a game's state. */
 export class BoardControl {
   /** The board. */
@@ -33,6 +47,8 @@ export class BoardControl {
   private menuOptions: LegalAction[] = [];
   private onSelect: (actions: LegalAction[]) => void = () => undefined;
   private onNote: (text: string) => void = () => undefined;
+  private onPlace: () => void = () => undefined;
+  private askWhy: RefusalAsker | null = null;
 
   /** A board for `info`, seen from `orientation`, showing `state` until told otherwise. */
   constructor(
@@ -46,11 +62,19 @@ export class BoardControl {
       dragStart: (sq) => this.select(sq),
       drop: (from, to) => {
         if (this.selected !== from) this.select(from);
-        this.chooseAt(to);
+        if (actionsFrom(this.state, from).has(to)) {
+          this.chooseAt(to);
+        } else {
+          this.refuse({ from, to, place: null }, this.unreachableText(from, to));
+        }
       },
       canDrag: (sq) => this.interactive && actingSquares(this.state).has(sq),
       hover: (sq) => {
         this.hovered = sq;
+        // The piece's name on hover (a tooltip).
+        const piece = sq ? this.state.pieces.find((p) => p.square === sq) : undefined;
+        const name = piece ? this.info.pieces[piece.kind]?.name : undefined;
+        this.board.element.title = piece && name ? `${name} (${sideWord(piece.side)}) on ${piece.square}` : "";
         if (this.selected) this.refresh();
       },
     });
@@ -73,6 +97,17 @@ export class BoardControl {
     this.placing = kind;
     this.selected = null;
     this.refresh();
+    this.onPlace();
+  }
+
+  /** Called when the kind being placed changes (the page marks it in its palette). */
+  onPlacing(listener: () => void): void {
+    this.onPlace = listener;
+  }
+
+  /** Lets clicks that do nothing ask the rules why (without it, the notes say what the state shows). */
+  onRefusal(asker: RefusalAsker): void {
+    this.askWhy = asker;
   }
 
   /** The piece kind being placed. */
@@ -105,8 +140,18 @@ export class BoardControl {
     const state = this.state;
     if (this.placing !== null) {
       const place = placementsOf(state, this.placing).get(square);
-      if (place) this.act(place);
-      return;
+      if (place) {
+        this.act(place);
+        return;
+      }
+      const kind = this.placing;
+      if (!actingSquares(state).has(square)) {
+        const name = this.info.pieces[kind]?.name ?? "piece";
+        this.refuse({ from: null, to: square, place: kind }, `A ${name} cannot be placed on ${square}: the marked squares are where it may go.`);
+        return;
+      }
+      // A click on a piece that may act: leave placing for moving it.
+      this.setPlacing(null);
     }
     if (this.selected && actionsFrom(state, this.selected).has(square)) {
       this.chooseAt(square);
@@ -122,27 +167,60 @@ export class BoardControl {
     if (from !== square) this.explain(square, from);
   }
 
-  /** Says why a click did nothing (the rules' reasons are the server's; these are what the state shows). */
+  /**
+   * Says why a click did nothing: the rules' own reason when the page can ask for it (the
+   * piece clicked alone, or the selected piece taken to the square), else what the state shows.
+   */
   private explain(square: string, from: string | null): void {
     const state = this.state;
     if (actingSquares(state).has(square)) return;
     const piece = state.pieces.find((p) => p.square === square);
-    const name = (p: { kind: number }): string => this.info.pieces[p.kind]?.name ?? "piece";
-    let text: string | null = null;
-    if (piece && piece.side !== state.to_move) {
-      text = `The ${name(piece)} on ${square} is ${sideWord(piece.side)}'s: it is ${sideWord(state.to_move)}'s turn.`;
-    } else if (piece && piece.moved) {
-      text = `The ${name(piece)} on ${square} has already acted this turn.`;
-    } else if (piece) {
-      const turnOver = state.legal.every((a) => a.kind === "end");
-      text = turnOver
-        ? "No more actions this turn: end the turn."
-        : `The ${name(piece)} on ${square} has no legal action now.`;
-    } else if (from) {
-      const mover = state.pieces.find((p) => p.square === from);
-      text = `${mover ? `The ${name(mover)} on ${from}` : "That piece"} cannot reach ${square}: the marked squares are where it may go.`;
+    if (from && !(piece && piece.side === state.to_move)) {
+      this.refuse({ from, to: square, place: null }, this.unreachableText(from, square));
+      return;
     }
-    if (text) this.onNote(text);
+    if (!piece) return;
+    const name = this.pieceName(square);
+    let text: string;
+    if (piece.side !== state.to_move) {
+      text = `${name} is ${sideWord(piece.side)}'s: it is ${sideWord(state.to_move)}'s turn.`;
+    } else if (piece.moved) {
+      text = `${name} has already acted this turn.`;
+    } else {
+      const turnOver = state.legal.every((a) => a.kind === "end");
+      text = turnOver ? "No more actions this turn: end the turn." : `${name} has no legal action now.`;
+    }
+    this.refuse({ from: square, to: null, place: null }, text);
+  }
+
+  /** The note for a piece that cannot reach a square, from the state alone. */
+  private unreachableText(from: string, to: string): string {
+    return `${this.pieceName(from)} cannot reach ${to}: the marked squares are where it may go.`;
+  }
+
+  /** `The Infantry on e4` (or `That piece`). */
+  private pieceName(square: string): string {
+    const piece = this.state.pieces.find((p) => p.square === square);
+    const kind = piece ? this.info.pieces[piece.kind] : undefined;
+    return kind ? `The ${kind.name} on ${square}` : "That piece";
+  }
+
+  /** Notes why `proposal` did nothing: the rules' reason when they give one, else `fallback`. */
+  private refuse(proposal: Proposal, fallback: string): void {
+    const ask = this.askWhy;
+    if (!ask) {
+      this.onNote(fallback);
+      return;
+    }
+    const shown = this.state;
+    ask(proposal).then(
+      (reason) => {
+        if (this.state === shown) this.onNote(reason ? sentence(reason) : fallback);
+      },
+      () => {
+        if (this.state === shown) this.onNote(fallback);
+      },
+    );
   }
 
   /** Called with a sentence when a click did nothing, saying why. */
@@ -314,6 +392,12 @@ export function combatText(action: LegalAction): string {
   const c = action.combat;
   if (!c) return "";
   return `strength ${c.offence} against defence ${c.defence}: ${c.success ? "succeeds" : "fails"}`;
+}
+
+/** The rules' reason as a sentence: capitalised, with a full stop. */
+function sentence(reason: string): string {
+  const text = reason.charAt(0).toUpperCase() + reason.slice(1);
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
 /** A side's name for people. */
