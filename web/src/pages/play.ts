@@ -275,6 +275,9 @@ class GamePage {
     if (change.captured) this.sounds.play("capture");
     else if (state.moves.length !== before.moves.length || state.turns_played !== before.turns_played) this.sounds.play("move");
     if (mine && !wasMine) this.sounds.play("turn");
+    if (this.seat !== null && before.draw_offer === this.seat && state.draw_offer === null && !state.outcome) {
+      toast("Your draw offer was declined.", "info", 6000);
+    }
   }
 
   /** Shows the position after turn `index` of the move list (or, for the turn in play, the live game). */

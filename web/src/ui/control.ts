@@ -366,6 +366,14 @@ export class BoardControl {
         if (a.combat) marks.labels.set(a.to, { text: `${a.combat.offence}:${a.combat.defence}`, good: a.combat.success });
       }
     }
+    if (this.interactive) {
+      // The orders each commander of the side to move has left this turn, where it may give
+      // more than one or has none left (`hints.commanders`).
+      for (const c of state.hints.commanders) {
+        if (c.side !== state.to_move || (c.capacity <= 1 && c.left > 0) || marks.labels.has(c.square)) continue;
+        marks.labels.set(c.square, { text: `${c.left}/${c.capacity}`, good: c.left > 0 });
+      }
+    }
     if (this.ranges) {
       marks.ranges = state.hints.commanders.map((c) => ({ area: c.area, side: c.side, spent: c.left === 0 }));
       for (const r of state.hints.relays) marks.lines.push({ kind: "relay", squares: [r.from, r.to] });

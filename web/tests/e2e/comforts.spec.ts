@@ -6,7 +6,7 @@
 // piece names on hover. At desktop size and at 390x844 where the layout matters.
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { Created, GameAndState } from "../../src/api/types";
-import { apiState, clickSquare, expect, previewState, seatOf, SHOTS, squarePoint, test } from "./helpers";
+import { apiState, boardState, clickSquare, expect, previewState, seatOf, SHOTS, squarePoint, test } from "./helpers";
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 
@@ -120,8 +120,13 @@ test("the computer thinking is shown, sounds can be muted for good, and the lege
   await page.reload();
   await expect(page.locator("#mute")).toBeChecked();
   const { id, token } = seatOf(page);
-  await clickFirstMove(page, request, id, token, []);
+  const first = await clickFirstMove(page, request, id, token, []);
   expect(await page.locator("body").getAttribute("data-sounds")).toBeNull();
+  // The leader that ordered the move has no orders left: marked 0/1 on the board, explained in the panel.
+  const spent = (await previewState(request, id, token, [first])).hints.commanders.filter((c) => c.side === "black" && c.left === 0);
+  expect(spent.length).toBeGreaterThan(0);
+  for (const c of spent) await expect(page.locator(".board")).toHaveAttribute("data-labels", new RegExp(`${c.square}:0/${c.capacity}`));
+  await expect(page.locator("#command-help")).toContainText("orders left this turn");
 
   // The legend names every piece kind and the terrain; a piece's name shows on hover.
   const game = ((await (await request.get(`/api/games/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as GameAndState).game;
@@ -153,6 +158,27 @@ test("after the end: rematch with the colours swapped, or a new game", async ({ 
   await expect(page.locator(".side-panel")).toContainText("against the computer");
 });
 
+test("a declined draw offer is announced, and spectators see two players, not an opponent", async ({ page, browser, request }) => {
+  const created = await newGame(request, { scenario: "chieftain", mode: "correspondence" });
+  if (!created.white || !created.black) throw new Error("no seats");
+  await page.goto(created.white.path);
+  await expect(page.locator("#status")).toContainText("Your turn");
+  await page.getByRole("button", { name: "Offer draw" }).click();
+  await expect(page.locator("#status")).toContainText("Your turn");
+  const { id } = seatOf(page);
+  const declined = await request.post(`/api/games/${id}/commands`, { headers: { Authorization: `Bearer ${created.black.token}` }, data: { type: "decline-draw" } });
+  expect(declined.ok(), await declined.text()).toBeTruthy();
+  await expect(page.locator(".toast", { hasText: "Your draw offer was declined." })).toBeVisible();
+
+  const watcher = await browser.newPage();
+  await watcher.goto(created.spectator.path);
+  await expect(watcher.locator(".player")).toHaveCount(2);
+  await expect(watcher.locator(".player.white")).toContainText("White · Player");
+  await expect(watcher.locator(".player.black")).toContainText("Black · Player");
+  await expect(watcher.locator(".side-panel")).not.toContainText("Opponent");
+  await watcher.close();
+});
+
 test.describe("on a phone", () => {
   test.use(PHONE);
   test("the game page's new parts fit the screen", async ({ page, request }) => {
@@ -163,5 +189,33 @@ test.describe("on a phone", () => {
     await page.locator("#legend summary").click();
     await noSidewaysScroll(page);
     await page.screenshot({ path: `${SHOTS}/phone-game-page.png`, fullPage: true });
+  });
+
+  test("two fingers pinch the board to zoom, around their midpoint", async ({ page, request }) => {
+    const created = await newGame(request, { scenario: "zigzag-16x36", mode: "correspondence" });
+    if (!created.white) throw new Error("no White seat");
+    await page.goto(created.white.path);
+    const before = await boardState(page);
+    const mid = await squarePoint(page, "r8");
+    // Two touches spread apart (Playwright's touchscreen has one finger: the pointer events are sent as a phone sends them).
+    await page.locator(".board-canvas").evaluate((canvas, at) => {
+      const send = (type: string, id: number, dx: number): void => {
+        canvas.dispatchEvent(new PointerEvent(type, { pointerId: id, pointerType: "touch", isPrimary: id === 1, button: 0, bubbles: true, clientX: at.x + dx, clientY: at.y }));
+      };
+      send("pointerdown", 1, -20);
+      send("pointerdown", 2, 20);
+      for (let step = 1; step <= 5; step += 1) {
+        send("pointermove", 1, -20 - step * 10);
+        send("pointermove", 2, 20 + step * 10);
+      }
+      send("pointerup", 1, -70);
+      send("pointerup", 2, 70);
+    }, mid);
+    await expect.poll(async () => (await boardState(page)).cell).toBeGreaterThan(before.cell * 2);
+    const after = await boardState(page);
+    // The square under the fingers' midpoint is still under it, and no click acted on the board.
+    const again = await squarePoint(page, "r8");
+    expect(Math.abs(again.x - mid.x)).toBeLessThan(after.cell);
+    await expect(page.locator("#proposed li")).toHaveCount(0);
   });
 });

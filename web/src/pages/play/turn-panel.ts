@@ -39,6 +39,9 @@ export function turnPanel(turn: TurnBuilder, commands: TurnCommands, extras: Tur
     { class: "turn-panel" },
     extras.palette ? h("div", { class: "arrivals" }, h("p", { class: "muted" }, "Pieces to place: choose one, then click a square marked blue (or drag it there)."), extras.palette) : null,
     h("p", { class: "muted" }, proposed.length > 0 ? "This turn so far (not sent yet):" : "Select a piece to see where it may go."),
+    turn.state.hints.commanders.length > 0
+      ? h("p", { class: "muted help", id: "command-help" }, "Blue rings: the leaders that could order the selected piece. A label left/total on a leader: its orders left this turn (red when spent).")
+      : null,
     proposed.length > 0 ? h("ol", { class: "proposed", id: "proposed" }, ...proposed.map((a) => h("li", {}, a))) : null,
     h(
       "div",
