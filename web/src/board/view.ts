@@ -24,9 +24,9 @@ export interface Highlights {
   commanders: Set<string>;
   /** The squares of the last turn's actions. */
   last: Set<string>;
-  /** Command areas to draw: the cells a commander reaches (from the rules), its side, and
-   * whether its orders for this turn are spent. */
-  ranges: { area: string[]; side: Side; spent: boolean }[];
+  /** Command areas to draw: the commander's square, the cells it reaches (from the rules),
+   * its side, and whether its orders for this turn are spent. */
+  ranges: { square: string; area: string[]; side: Side; spent: boolean }[];
   /** Short notes on squares (attack strength against defence). */
   labels: Map<string, { text: string; good: boolean }>;
   /** Lines over the board: paths, lines of fire, command links (from the server's squares). */
@@ -131,6 +131,7 @@ export class BoardView {
     // What is drawn, in words, for tests and assistive tools (the canvas itself is opaque).
     this.element.dataset.lines = marks.lines.map(lineText).join("; ");
     this.element.dataset.captures = [...marks.captures].join(" ");
+    this.element.dataset.ranges = marks.ranges.map((r) => r.square).join(" ");
     this.element.dataset.labels = [...marks.labels].map(([sq, l]) => `${sq}:${l.text}`).join(" ");
     this.redraw();
   }

@@ -375,7 +375,11 @@ export class BoardControl {
       }
     }
     if (this.ranges) {
-      marks.ranges = state.hints.commanders.map((c) => ({ area: c.area, side: c.side, spent: c.left === 0 }));
+      // With a piece selected, only the areas of the commanders that could order it: the
+      // areas of a whole army overlap into one tint.
+      const link = this.selected ? state.hints.links.find((l) => l.square === this.selected) : undefined;
+      const shown = link ? state.hints.commanders.filter((c) => link.commanders.includes(c.square)) : state.hints.commanders;
+      marks.ranges = shown.map((c) => ({ square: c.square, area: c.area, side: c.side, spent: c.left === 0 }));
       for (const r of state.hints.relays) marks.lines.push({ kind: "relay", squares: [r.from, r.to] });
     }
     this.board.setHighlights(marks);

@@ -127,6 +127,20 @@ test("the computer thinking is shown, sounds can be muted for good, and the lege
   expect(spent.length).toBeGreaterThan(0);
   for (const c of spent) await expect(page.locator(".board")).toHaveAttribute("data-labels", new RegExp(`${c.square}:0/${c.capacity}`));
   await expect(page.locator("#command-help")).toContainText("orders left this turn");
+  // The activation ranges: every commander's area, but only those of the commanders that could
+  // order a selected piece.
+  const now = await previewState(request, id, token, [first]);
+  await page.locator("#ranges").check();
+  const everyone = now.hints.commanders.map((c) => c.square);
+  await expect(page.locator(".board")).toHaveAttribute("data-ranges", everyone.join(" "));
+  const link = now.hints.links.find((l) => l.commanders.length < everyone.length);
+  if (link) {
+    await clickSquare(page, link.square);
+    await expect(page.locator(".board")).toHaveAttribute("data-ranges", now.hints.commanders.filter((c) => link.commanders.includes(c.square)).map((c) => c.square).join(" "));
+    await page.screenshot({ path: `${SHOTS}/ranges-of-the-selected-piece.png` });
+    await clickSquare(page, link.square);
+  }
+  await page.locator("#ranges").uncheck();
 
   // The legend names every piece kind and the terrain; a piece's name shows on hover.
   const game = ((await (await request.get(`/api/games/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as GameAndState).game;
