@@ -473,8 +473,11 @@ export class BoardView {
 
   private drawCoordinates(ctx: CanvasRenderingContext2D, files: [number, number], ranks: [number, number]): void {
     const v = this.view;
-    if (v.cell < 18) return;
-    ctx.font = `600 ${Math.round(Math.min(12, v.cell / 4))}px system-ui, sans-serif`;
+    // Readable or not drawn: at least 8 px (a phone's small squares had 5 px letters).
+    const px = Math.round(Math.min(12, v.cell / 3));
+    this.element.dataset.coordinates = v.cell < 16 ? "none" : String(px);
+    if (v.cell < 16) return;
+    ctx.font = `600 ${Math.max(8, px)}px system-ui, sans-serif`;
     ctx.fillStyle = "rgba(40, 30, 20, 0.75)";
     const bottomRank = v.flipped ? ranks[1] : ranks[0];
     const leftFile = v.flipped ? files[1] : files[0];

@@ -205,6 +205,25 @@ test.describe("on a phone", () => {
     await page.screenshot({ path: `${SHOTS}/phone-game-page.png`, fullPage: true });
   });
 
+  test("the squares' coordinates are readable on a phone, and the wheel zooms under the cursor", async ({ page, request }) => {
+    const created = await newGame(request, { scenario: "chieftain", mode: "correspondence" });
+    if (!created.white) throw new Error("no White seat");
+    await page.goto(created.white.path);
+    const board = page.locator(".board");
+    await expect(board).toHaveAttribute("data-coordinates", /^\d+$/);
+    expect(Number(await board.getAttribute("data-coordinates"))).toBeGreaterThanOrEqual(8);
+    // The wheel (a desktop mouse on a narrow window) keeps the square under the pointer.
+    const at = await squarePoint(page, "c3");
+    await page.mouse.move(at.x, at.y);
+    const before = (await boardState(page)).cell;
+    await page.mouse.wheel(0, -200);
+    await expect.poll(async () => (await boardState(page)).cell).toBeGreaterThan(before);
+    const after = await squarePoint(page, "c3");
+    const cell = (await boardState(page)).cell;
+    expect(Math.abs(after.x - at.x)).toBeLessThan(cell / 2);
+    expect(Math.abs(after.y - at.y)).toBeLessThan(cell / 2);
+  });
+
   test("two fingers pinch the board to zoom, around their midpoint", async ({ page, request }) => {
     const created = await newGame(request, { scenario: "zigzag-16x36", mode: "correspondence" });
     if (!created.white) throw new Error("no White seat");
