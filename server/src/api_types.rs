@@ -74,6 +74,8 @@ fn typescript() -> String {
         declaration::<RecordBody>(&cfg),
         declaration::<crate::refusal::RefusalRequest>(&cfg),
         declaration::<crate::refusal::RefusalBody>(&cfg),
+        declaration::<crate::results::ActionResult>(&cfg),
+        declaration::<crate::results::ResultsBody>(&cfg),
         declaration::<crate::error::ErrorCode>(&cfg),
         declaration::<crate::error::ApiError>(&cfg),
         declaration::<crate::ws::ServerMessage>(&cfg),

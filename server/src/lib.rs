@@ -27,6 +27,7 @@ pub mod notify;
 pub mod protocol;
 pub mod refusal;
 pub mod render;
+pub mod results;
 pub mod router;
 pub mod scheduler;
 pub mod serve;

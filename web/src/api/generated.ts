@@ -720,6 +720,34 @@ reason: string | null,
  */
 rule: IllegalKind | null, };
 
+export type ActionResult = { 
+/**
+ * The turn's index in the move list.
+ */
+turn: number, 
+/**
+ * The action's index in the turn's actions (the turn's end not counted).
+ */
+action: number, 
+/**
+ * The squares of the pieces it removed from the board.
+ */
+captured: Array<Square>, 
+/**
+ * For an attack or a shot with odds: whether it succeeded.
+ */
+success: boolean | null, };
+
+export type GameResults = { 
+/**
+ * The game's event count they are for.
+ */
+seq: number, 
+/**
+ * One entry per action that removed a piece or had odds, in order.
+ */
+results: Array<ActionResult>, };
+
 export type ErrorCode = "bad-request" | "too-large" | "not-found" | "method-not-allowed" | "forbidden" | "not-your-turn" | "illegal-action" | "stale" | "game-over" | "conflict" | "read-only" | "rate-limited" | "busy" | "internal";
 
 export type ApiErrorBody = { 

@@ -4,6 +4,7 @@ import type {
   ApiErrorBody,
   Created,
   GameAndState,
+  GameResults,
   ErrorCode,
   GameCommand,
   IllegalKind,
@@ -102,6 +103,11 @@ export function createGame(request: NewGame): Promise<Created> {
 /** A game's description and state for a token's holder. */
 export function game(id: string, token: string | null): Promise<GameAndState> {
   return call("GET", `/api/games/${encodeURIComponent(id)}`, token);
+}
+
+/** What each action of a game's move list did (pieces removed, attacks' success). */
+export function results(id: string, token: string | null): Promise<GameResults> {
+  return call("GET", `/api/games/${encodeURIComponent(id)}/results`, token);
 }
 
 /** A game's record file, as text. */

@@ -3,6 +3,7 @@
 
 export type {
   ActionKind,
+  ActionResult,
   ActionView,
   AiSeat,
   ApiErrorBody,
@@ -20,6 +21,7 @@ export type {
   GameAndState,
   GameCommand,
   GameInfo,
+  GameResults,
   Geometry,
   HintsView,
   IllegalKind,

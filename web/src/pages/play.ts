@@ -7,7 +7,7 @@
 
 import * as api from "../api/http";
 import { GameSocket } from "../api/socket";
-import type { GameAndState, GameInfo, LegalAction, Side, StateView } from "../api/types";
+import type { ActionResult, GameAndState, GameInfo, LegalAction, Side, StateView } from "../api/types";
 import { SpriteCache } from "../board/sprites";
 import { myGames, rememberGame, savedTurn, saveTurn, tokenFor } from "../core/storage";
 import { actingSquares, endAction, placeableKinds, randomSetup, toPlaceByKind, TurnBuilder } from "../core/turn";
@@ -24,6 +24,7 @@ import { GameHistory } from "./play/history";
 import { invitePanel } from "./play/invites";
 import { legend } from "./play/legend";
 import { changeBetween, materialTable } from "./play/material";
+import { resultNotes } from "./play/results";
 import { playerRow, showClocks } from "./play/players";
 import { SetupPalette } from "./play/setup-palette";
 import { seatLine, statusLine, thinkingLine } from "./play/status";
@@ -71,6 +72,8 @@ class GamePage {
   private viewing: { index: number; state: StateView } | null = null;
   /** The rules' reason why the turn may not end, for the actions it was asked with. */
   private endReason: { key: string; text: string | null } | null = null;
+  /** What the move list's actions did (the server's results), for the game's event count `seq`. */
+  private results: { seq: number; list: ActionResult[] } | null = null;
   /** The last server state shown, to announce what the next one changes. */
   private shownBase: StateView | null = null;
   private readonly commands: TurnCommands = {
@@ -138,6 +141,7 @@ class GamePage {
     const result = await this.turn.rebase(state, restore);
     this.receivedAt = Date.now();
     this.announce(state);
+    void this.readResults(state);
     if (result === "dropped" && !this.sending) toast("The game changed: your unsent moves no longer apply and were cleared.", "error");
     if (result === "kept" && restore) toast("Your unsent moves were restored.", "ok", 3000);
     this.update();
@@ -263,6 +267,21 @@ class GamePage {
     }
   }
 
+  /** Reads what the move list's actions did, when a turn has been played since the last read. */
+  private async readResults(state: StateView): Promise<void> {
+    const done = state.moves.filter((t) => t.done).length;
+    if (this.results && this.results.seq === done) return;
+    this.results = { seq: done, list: this.results?.list ?? [] };
+    try {
+      const answer = await api.results(this.info.id, this.token);
+      if (this.results.seq !== done) return;
+      this.results = { seq: done, list: answer.results };
+      this.render();
+    } catch {
+      // The move list is shown without the results.
+    }
+  }
+
   /** Says what a new server state changed (captures, attacks' results), with a sound. */
   private announce(state: StateView): void {
     const before = this.shownBase;
@@ -327,7 +346,7 @@ class GamePage {
       tallyTable(base.tallies),
       materialTable(this.info, this.start, base),
       base.hints.commanders.length > 0 ? this.rangesToggle() : null,
-      moveList(this.turn.state.moves, this.viewing?.index ?? null, (i) => void this.view(i)),
+      moveList(this.turn.state.moves, this.viewing?.index ?? null, (i) => void this.view(i), "white", resultNotes(this.turn.state.moves, this.results?.list ?? [])),
       gameButtons(this.info, this.seat, this.token, base, () => this.flip()),
       this.soundToggle(),
       legend(this.info, this.sprites),

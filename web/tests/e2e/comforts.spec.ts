@@ -72,6 +72,9 @@ test("a capture and a shot are announced with a sound, tallied, and the last tur
   await expect(page.locator(".toast", { hasText: "shot on the" })).toContainText(/White's shot on the \w[\w ]* on g6 (succeeded|failed)\./);
   await expect(page.locator('#material tr[data-side="black"] .lost')).toContainText("Infantry");
   await expect(page.locator('#material tr[data-side="white"] .lost')).toHaveText("nothing");
+  // The move list says what the shot and the overrun did (the server's results).
+  await expect(page.locator(".moves li.move").first().locator(".result-note")).toContainText(/g3 cannon g6: (succeeded|failed)/);
+  await expect(page.locator(".moves li.move").first().locator(".result-note")).toContainText("d4-d7 took d6");
   await expect(page).not.toHaveTitle(/Your turn/);
   await page.screenshot({ path: `${SHOTS}/capture-announced.png` });
 
