@@ -11,6 +11,7 @@ import type { ActionResult, GameAndState, GameInfo, LegalAction, Side, StateView
 import { SpriteCache } from "../board/sprites";
 import { myGames, rememberGame, savedTurn, saveTurn, tokenFor } from "../core/storage";
 import { actingSquares, endAction, placeableKinds, randomSetup, toPlaceByKind, TurnBuilder } from "../core/turn";
+import { timeLeft } from "../ui/clock";
 import { attackList, BoardControl, type Proposal } from "../ui/control";
 import { h, replace } from "../ui/dom";
 import { moveList } from "../ui/movelist";
@@ -25,7 +26,7 @@ import { invitePanel } from "./play/invites";
 import { legend } from "./play/legend";
 import { changeBetween, materialTable } from "./play/material";
 import { resultNotes } from "./play/results";
-import { playerRow, showClocks } from "./play/players";
+import { LOW_TIME_MS, playerRow, showClocks } from "./play/players";
 import { SetupPalette } from "./play/setup-palette";
 import { seatLine, statusLine, thinkingLine } from "./play/status";
 import { setupPanel, type TurnCommands, turnPanel } from "./play/turn-panel";
@@ -74,6 +75,8 @@ class GamePage {
   private endReason: { key: string; text: string | null } | null = null;
   /** What the move list's actions did (the server's results), for the game's event count `seq`. */
   private results: { seq: number; list: ActionResult[] } | null = null;
+  /** Whether the low-time sound was played for the player's clock (again once it is above). */
+  private warnedLow = false;
   /** The last server state shown, to announce what the next one changes. */
   private shownBase: StateView | null = null;
   private readonly commands: TurnCommands = {
@@ -427,6 +430,11 @@ class GamePage {
   }
 
   private tickClocks(): void {
-    showClocks(this.panel, this.turn.base.clock, this.receivedAt);
+    const clock = this.turn.base.clock;
+    showClocks(this.panel, clock, this.receivedAt);
+    if (!clock || this.seat === null) return;
+    const low = clock.running === this.seat && timeLeft(clock, this.seat, this.receivedAt, Date.now()) < LOW_TIME_MS;
+    if (low && !this.warnedLow) this.sounds.play("low");
+    if (clock.running === this.seat) this.warnedLow = low;
   }
 }

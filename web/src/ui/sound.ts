@@ -1,8 +1,8 @@
-// Sounds of the game page, made with WebAudio (no sound files): a move, a capture, and the
-// player's turn coming round. A mute switch is kept in localStorage.
+// Sounds of the game page, made with WebAudio (no sound files): a move, a capture, the
+// player's turn coming round, and the player's clock running low. A mute switch is kept in localStorage.
 
-/** What a sound announces. */
-export type SoundKind = "move" | "capture" | "turn";
+/** What a sound announces (`low`: the player's clock is running low). */
+export type SoundKind = "move" | "capture" | "turn" | "low";
 
 const MUTED_KEY = "warlord:muted";
 
@@ -12,6 +12,11 @@ const NOTES: Record<SoundKind, { hz: number; at: number; len: number; gain: numb
   capture: [
     { hz: 300, at: 0, len: 0.09, gain: 0.25 },
     { hz: 180, at: 0.07, len: 0.14, gain: 0.25 },
+  ],
+  low: [
+    { hz: 440, at: 0, len: 0.08, gain: 0.2 },
+    { hz: 440, at: 0.15, len: 0.08, gain: 0.2 },
+    { hz: 440, at: 0.3, len: 0.08, gain: 0.2 },
   ],
   turn: [
     { hz: 660, at: 0, len: 0.1, gain: 0.15 },

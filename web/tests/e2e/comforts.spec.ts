@@ -158,6 +158,28 @@ test("the computer thinking is shown, sounds can be muted for good, and the lege
   await page.screenshot({ path: `${SHOTS}/legend-and-hover.png` });
 });
 
+test("a clock running low is announced with a sound, once", async ({ page, request }) => {
+  const created = await newGame(request, { scenario: "chieftain", mode: "live", clock: { initial_seconds: 23, increment_seconds: 0 } });
+  if (!created.white || !created.black) throw new Error("no seats");
+  await page.goto(created.white.path);
+  const { id } = seatOf(page);
+  const play = async (token: string): Promise<void> => {
+    const state = await apiState(request, id, token);
+    const move = state.legal.find((a) => a.kind === "move");
+    if (!move) throw new Error("no move");
+    const r = await request.post(`/api/games/${id}/commands`, { headers: { Authorization: `Bearer ${token}` }, data: { type: "act", actions: [move.text, "end"], seq: state.seq } });
+    expect(r.ok(), await r.text()).toBeTruthy();
+  };
+  // No clock runs in the first turns; then White's runs from 23 s and passes 20 s.
+  await play(created.white.token);
+  await play(created.black.token);
+  await expect(page.locator("#status")).toContainText("Your turn");
+  await expect(page.locator(".clock.running")).toBeVisible();
+  await expect(page.locator("body")).toHaveAttribute("data-sounds", /low/, { timeout: 15_000 });
+  await page.waitForTimeout(1000);
+  expect(((await page.locator("body").getAttribute("data-sounds")) ?? "").split(" ").filter((k) => k === "low")).toHaveLength(1);
+});
+
 test("after the end: rematch with the colours swapped, or a new game", async ({ page, request }) => {
   const created = await newGame(request, { scenario: "chieftain", mode: "ai", ai: { side: "black", level: 1 } });
   if (!created.white) throw new Error("no White seat");

@@ -8,7 +8,7 @@ import { h } from "../../ui/dom";
 import { sideName } from "./status";
 
 /** Under this much time left (in milliseconds) a clock is shown as low. */
-const LOW_TIME_MS = 20_000;
+export const LOW_TIME_MS = 20_000;
 
 /** The row of `side` in `state`, as the viewer (`seat`) sees it; its clock is left empty for `showClocks`. */
 export function playerRow(info: GameInfo, seat: Side | null, state: StateView, side: Side): HTMLElement {
