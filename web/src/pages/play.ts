@@ -73,9 +73,11 @@ class GamePage {
   private viewing: { index: number; state: StateView } | null = null;
   /** The rules' reason why the turn may not end, for the actions it was asked with. */
   private endReason: { key: string; text: string | null } | null = null;
-  /** What the move list's actions did (the server's results), for the game's event count `seq`. */
+  /** What the move list's actions did (the server's results), read when `seq` turns were finished. */
   private results: { seq: number; list: ActionResult[] } | null = null;
-  /** Whether the low-time sound was played for the player's clock (again once it is above). */
+  /** Moves queued while the opponent is to move, tried in order when the turn comes. */
+  private premoves: { from: string; to: string }[] = [];
+  /** Whether the player's running clock is low (its sound was played; again once it is not). */
   private warnedLow = false;
   /** The last server state shown, to announce what the next one changes. */
   private shownBase: StateView | null = null;
@@ -145,6 +147,7 @@ class GamePage {
     this.receivedAt = Date.now();
     this.announce(state);
     void this.readResults(state);
+    if (this.myTurn() && this.premoves.length > 0 && result !== "kept") await this.playPremoves();
     if (result === "dropped" && !this.sending) toast("The game changed: your unsent moves no longer apply and were cleared.", "error");
     if (result === "kept" && restore) toast("Your unsent moves were restored.", "ok", 3000);
     this.update();
@@ -233,6 +236,11 @@ class GamePage {
     saveTurn(this.info.id, this.seatName(), this.turn.saved());
     const state = this.turn.state;
     const interactive = this.myTurn() && !this.turn.turnEnded;
+    const waiting = this.seat !== null && this.turn.base.phase === "play" && this.turn.base.to_move !== this.seat && !this.turn.base.outcome;
+    this.control.setPremoves(waiting && !this.viewing ? this.seat : null, this.premoves, (from, to) => {
+      this.premoves.push({ from, to });
+      this.update();
+    });
     if (this.viewing) {
       this.control.show(this.viewing.state, false);
     } else {
@@ -243,9 +251,51 @@ class GamePage {
         if (first !== undefined) this.control.setPlacing(first);
       }
     }
-    if (interactive && !endAction(state)) void this.askEndReason();
+    if (interactive && state.phase === "play" && !endAction(state)) void this.askEndReason();
     document.title = `${this.myTurn() ? "● Your turn · " : ""}${this.info.scenario.name} · Warlord`;
     this.render();
+  }
+
+  /**
+   * Plays the queued premoves, in order, each when exactly one legal action goes from its
+   * square to its square; the first that is not (or that the server refuses) drops the rest.
+   */
+  private async playPremoves(): Promise<void> {
+    const queued = this.premoves;
+    this.premoves = [];
+    for (const p of queued) {
+      const options = this.turn.state.legal.filter((a) => a.from === p.from && a.to === p.to);
+      const [only] = options;
+      if (options.length !== 1 || !only) {
+        note(`The premove ${p.from}→${p.to} is not one legal action now: it and those after it were dropped.`);
+        break;
+      }
+      await this.propose(only.text);
+      if (this.turn.actions[this.turn.actions.length - 1] !== only.text) break;
+    }
+    this.update();
+  }
+
+  /** The premoves queued, with a button to clear them; `null` when there are none. */
+  private premoveList(): HTMLElement | null {
+    if (this.premoves.length === 0) return null;
+    return h(
+      "div",
+      { class: "premoves", id: "premoves" },
+      h("span", {}, `Premoves, played when your turn comes: ${this.premoves.map((p) => `${p.from}→${p.to}`).join(", ")} `),
+      h(
+        "button",
+        {
+          type: "button",
+          id: "clear-premoves",
+          onclick: () => {
+            this.premoves = [];
+            this.update();
+          },
+        },
+        "Clear",
+      ),
+    );
   }
 
   /** Asks the rules why what the player tried is not legal, after the turn so far. */
@@ -341,6 +391,7 @@ class GamePage {
       playerRow(this.info, this.seat, base, top),
       statusLine(this.info, this.seat, this.turn, yours),
       thinkingLine(this.info, this.turn),
+      this.premoveList(),
       this.viewing ? this.viewingLine(this.viewing.index) : null,
       yours && !this.viewing ? this.turnPanel() : null,
       over ? afterGameButtons(this.info, this.seat) : null,

@@ -3,7 +3,8 @@
 // square to place it. Pointing at a target shows what the action there would do: its path,
 // its line of fire, the pieces it carries along and those it captures. When several actions
 // share a piece and a target (a move and a shot, a move and a tow, two tows), a chooser lists
-// them by what they do. Used by the game page and the analysis board alike; what an action
+// them by what they do. While the other side is to move, the game page may let the viewer
+// queue moves of its own pieces (premoves). Used by the game page and the analysis board alike; what an action
 // does is the page's business. Everything shown comes from the server's state: its legal
 // actions, hints and move list.
 
@@ -48,6 +49,11 @@ export class BoardControl {
   private onSelect: (actions: LegalAction[]) => void = () => undefined;
   private onNote: (text: string) => void = () => undefined;
   private onPlace: () => void = () => undefined;
+  /** While the other side is to move: the viewer's side, whose pieces may be premoved. */
+  private premoveSide: Side | null = null;
+  private premoveFrom: string | null = null;
+  private premoves: { from: string; to: string }[] = [];
+  private onPremove: (from: string, to: string) => void = () => undefined;
   private askWhy: RefusalAsker | null = null;
 
   /** A board for `info`, seen from `orientation`, showing `state` until told otherwise. */
@@ -61,6 +67,10 @@ export class BoardControl {
       click: (sq) => this.click(sq),
       dragStart: (sq) => this.select(sq),
       drop: (from, to) => {
+        if (!this.interactive) {
+          if (this.ownPiece(from)) this.queuePremove(from, to);
+          return;
+        }
         if (this.selected !== from) this.select(from);
         if (actionsFrom(this.state, from).has(to)) {
           this.chooseAt(to);
@@ -68,7 +78,7 @@ export class BoardControl {
           this.refuse({ from, to, place: null }, this.unreachableText(from, to));
         }
       },
-      canDrag: (sq) => this.interactive && actingSquares(this.state).has(sq),
+      canDrag: (sq) => (this.interactive && actingSquares(this.state).has(sq)) || this.ownPiece(sq),
       hover: (sq) => {
         this.hovered = sq;
         // The piece's name on hover (a tooltip).
@@ -105,6 +115,42 @@ export class BoardControl {
     this.onPlace = listener;
   }
 
+  /**
+   * Lets the viewer queue moves of `side`'s pieces (from a square to a square) while the other
+   * side is to move (`null`: not now), drawing `queued`; `queue` is called with each new one.
+   * The rules are not asked: the page tries them when the turn comes.
+   */
+  setPremoves(side: Side | null, queued: { from: string; to: string }[], queue: (from: string, to: string) => void): void {
+    this.premoveSide = side;
+    this.premoves = queued;
+    this.onPremove = queue;
+    if (side === null) this.premoveFrom = null;
+    this.refresh();
+  }
+
+  /** Whether a premove may start on `square`: a piece of the viewer's while the other side is to move. */
+  private ownPiece(square: string): boolean {
+    return this.premoveSide !== null && this.state.pieces.some((p) => p.square === square && p.side === this.premoveSide);
+  }
+
+  /** A click while the other side is to move: picks a piece of one's own, then its square to go to. */
+  private premoveClick(square: string): void {
+    if (this.premoveSide === null) return;
+    const from = this.premoveFrom;
+    if (from && square !== from && !this.ownPiece(square)) {
+      this.queuePremove(from, square);
+      return;
+    }
+    this.premoveFrom = from === square || !this.ownPiece(square) ? null : square;
+    this.refresh();
+  }
+
+  private queuePremove(from: string, to: string): void {
+    this.premoveFrom = null;
+    if (from !== to) this.onPremove(from, to);
+    this.refresh();
+  }
+
   /** Lets clicks that do nothing ask the rules why (without it, the notes say what the state shows). */
   onRefusal(asker: RefusalAsker): void {
     this.askWhy = asker;
@@ -127,7 +173,10 @@ export class BoardControl {
   }
 
   private click(square: string): void {
-    if (!this.interactive) return;
+    if (!this.interactive) {
+      this.premoveClick(square);
+      return;
+    }
     // With the chooser open, a click on a piece taking part in just one of its actions (the
     // piece a tow would take along) chooses that action.
     const joined = this.menuOptions.filter((a) => a.with.includes(square) || a.carries.some((c) => c.from === square));
@@ -373,6 +422,10 @@ export class BoardControl {
         if (c.side !== state.to_move || (c.capacity <= 1 && c.left > 0) || marks.labels.has(c.square)) continue;
         marks.labels.set(c.square, { text: `${c.left}/${c.capacity}`, good: c.left > 0 });
       }
+    }
+    if (this.premoveSide !== null) {
+      marks.selected = this.premoveFrom;
+      for (const p of this.premoves) marks.lines.push({ kind: "premove", squares: [p.from, p.to] });
     }
     if (this.ranges) {
       // With a piece selected, only the areas of the commanders that could order it: the

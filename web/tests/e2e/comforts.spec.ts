@@ -6,7 +6,7 @@
 // piece names on hover. At desktop size and at 390x844 where the layout matters.
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { Created, GameAndState } from "../../src/api/types";
-import { apiState, boardState, clickSquare, expect, previewState, seatOf, SHOTS, squarePoint, test } from "./helpers";
+import { analysisState, apiState, boardState, clickSquare, expect, previewState, seatOf, SHOTS, squarePoint, test } from "./helpers";
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 
@@ -178,6 +178,31 @@ test("a clock running low is announced with a sound, once", async ({ page, reque
   await expect(page.locator("body")).toHaveAttribute("data-sounds", /low/, { timeout: 15_000 });
   await page.waitForTimeout(1000);
   expect(((await page.locator("body").getAttribute("data-sounds")) ?? "").split(" ").filter((k) => k === "low")).toHaveLength(1);
+});
+
+test("a move queued while the opponent is to move is played when the turn comes (premove)", async ({ page, request }) => {
+  const created = await newGame(request, { scenario: "chieftain", mode: "correspondence" });
+  if (!created.white || !created.black) throw new Error("no seats");
+  await page.goto(created.black.path);
+  await expect(page.locator("#status")).toContainText("White's turn");
+  const { id } = seatOf(page);
+  // White's move to come, and a move of Black's that is legal after it.
+  const white = await apiState(request, id, created.white.token);
+  const w = white.legal.find((a) => a.kind === "move");
+  if (!w) throw new Error("no White move");
+  const after = await analysisState(request, "chieftain", [w.text, "end"]);
+  const b = after.state.legal.find((a) => a.kind === "move");
+  if (!b?.from || !b.to) throw new Error("no Black move");
+  await clickSquare(page, b.from);
+  await clickSquare(page, b.to);
+  await expect(page.locator("#premoves")).toContainText(`${b.from}→${b.to}`);
+  await expect(page.locator(".board")).toHaveAttribute("data-lines", new RegExp(`premove:${b.from} ${b.to}`));
+  await page.screenshot({ path: `${SHOTS}/premove-queued.png` });
+  const sent = await request.post(`/api/games/${id}/commands`, { headers: { Authorization: `Bearer ${created.white.token}` }, data: { type: "act", actions: [w.text, "end"], seq: white.seq } });
+  expect(sent.ok(), await sent.text()).toBeTruthy();
+  await expect(page.locator("#proposed li")).toHaveText([b.text]);
+  await expect(page.locator("#premoves")).toHaveCount(0);
+  await expect(page.locator("#status")).toContainText("Your turn");
 });
 
 test("after the end: rematch with the colours swapped, or a new game", async ({ page, request }) => {
