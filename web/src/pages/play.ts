@@ -7,7 +7,7 @@
 
 import * as api from "../api/http";
 import { GameSocket } from "../api/socket";
-import type { ActionResult, GameAndState, GameInfo, LegalAction, Side, StateView } from "../api/types";
+import type { GameAndState, GameInfo, LegalAction, Side, StateView } from "../api/types";
 import { SpriteCache } from "../board/sprites";
 import { myGames, rememberGame, savedTurn, saveTurn, tokenFor } from "../core/storage";
 import { actingSquares, endAction, placeableKinds, randomSetup, toPlaceByKind, TurnBuilder } from "../core/turn";
@@ -24,8 +24,10 @@ import { gameButtons } from "./play/game-buttons";
 import { GameHistory } from "./play/history";
 import { invitePanel } from "./play/invites";
 import { legend } from "./play/legend";
-import { changeBetween, materialTable } from "./play/material";
-import { resultNotes } from "./play/results";
+import { Announcer } from "./play/announcer";
+import { materialTable } from "./play/material";
+import { PremoveQueue } from "./play/premoves";
+import { GameResults } from "./play/results";
 import { LOW_TIME_MS, playerRow, showClocks } from "./play/players";
 import { SetupPalette } from "./play/setup-palette";
 import { seatLine, statusLine, thinkingLine } from "./play/status";
@@ -73,14 +75,11 @@ class GamePage {
   private viewing: { index: number; state: StateView } | null = null;
   /** The rules' reason why the turn may not end, for the actions it was asked with. */
   private endReason: { key: string; text: string | null } | null = null;
-  /** What the move list's actions did (the server's results), read when `seq` turns were finished. */
-  private results: { seq: number; list: ActionResult[] } | null = null;
-  /** Moves queued while the opponent is to move, tried in order when the turn comes. */
-  private premoves: { from: string; to: string }[] = [];
+  private readonly results: GameResults;
+  private readonly premoves = new PremoveQueue();
+  private readonly announcer: Announcer;
   /** Whether the player's running clock is low (its sound was played; again once it is not). */
   private warnedLow = false;
-  /** The last server state shown, to announce what the next one changes. */
-  private shownBase: StateView | null = null;
   private readonly commands: TurnCommands = {
     busy: () => this.busy,
     undo: () => void this.undo(),
@@ -106,6 +105,8 @@ class GamePage {
     this.control.onRefusal((proposal) => this.whyNot(proposal));
     this.control.onPlacing(() => this.render());
     this.history = new GameHistory(info, token);
+    this.results = new GameResults(info, token);
+    this.announcer = new Announcer(info, this.seat, this.sounds);
     void api.analysis(info.scenario.id, info.options, [], "spectator").then(
       (answer) => {
         this.start = answer.state;
@@ -145,9 +146,17 @@ class GamePage {
   private async rebase(state: StateView, restore?: { seq: number; actions: string[] }): Promise<void> {
     const result = await this.turn.rebase(state, restore);
     this.receivedAt = Date.now();
-    this.announce(state);
-    void this.readResults(state);
-    if (this.myTurn() && this.premoves.length > 0 && result !== "kept") await this.playPremoves();
+    this.announcer.announce(state);
+    void this.results.update(state, () => this.render());
+    if (this.myTurn() && this.premoves.list.length > 0 && result !== "kept") {
+      await this.premoves.play(
+        () => this.turn.state,
+        async (text) => {
+          await this.propose(text);
+          return this.turn.actions[this.turn.actions.length - 1] === text;
+        },
+      );
+    }
     if (result === "dropped" && !this.sending) toast("The game changed: your unsent moves no longer apply and were cleared.", "error");
     if (result === "kept" && restore) toast("Your unsent moves were restored.", "ok", 3000);
     this.update();
@@ -237,8 +246,8 @@ class GamePage {
     const state = this.turn.state;
     const interactive = this.myTurn() && !this.turn.turnEnded;
     const waiting = this.seat !== null && this.turn.base.phase === "play" && this.turn.base.to_move !== this.seat && !this.turn.base.outcome;
-    this.control.setPremoves(waiting && !this.viewing ? this.seat : null, this.premoves, (from, to) => {
-      this.premoves.push({ from, to });
+    this.control.setPremoves(waiting && !this.viewing ? this.seat : null, this.premoves.list, (from, to) => {
+      this.premoves.add(from, to);
       this.update();
     });
     if (this.viewing) {
@@ -254,48 +263,6 @@ class GamePage {
     if (interactive && state.phase === "play" && !endAction(state)) void this.askEndReason();
     document.title = `${this.myTurn() ? "● Your turn · " : ""}${this.info.scenario.name} · Warlord`;
     this.render();
-  }
-
-  /**
-   * Plays the queued premoves, in order, each when exactly one legal action goes from its
-   * square to its square; the first that is not (or that the server refuses) drops the rest.
-   */
-  private async playPremoves(): Promise<void> {
-    const queued = this.premoves;
-    this.premoves = [];
-    for (const p of queued) {
-      const options = this.turn.state.legal.filter((a) => a.from === p.from && a.to === p.to);
-      const [only] = options;
-      if (options.length !== 1 || !only) {
-        note(`The premove ${p.from}→${p.to} is not one legal action now: it and those after it were dropped.`);
-        break;
-      }
-      await this.propose(only.text);
-      if (this.turn.actions[this.turn.actions.length - 1] !== only.text) break;
-    }
-    this.update();
-  }
-
-  /** The premoves queued, with a button to clear them; `null` when there are none. */
-  private premoveList(): HTMLElement | null {
-    if (this.premoves.length === 0) return null;
-    return h(
-      "div",
-      { class: "premoves", id: "premoves" },
-      h("span", {}, `Premoves, played when your turn comes: ${this.premoves.map((p) => `${p.from}→${p.to}`).join(", ")} `),
-      h(
-        "button",
-        {
-          type: "button",
-          id: "clear-premoves",
-          onclick: () => {
-            this.premoves = [];
-            this.update();
-          },
-        },
-        "Clear",
-      ),
-    );
   }
 
   /** Asks the rules why what the player tried is not legal, after the turn so far. */
@@ -317,38 +284,6 @@ class GamePage {
       this.render();
     } catch {
       // The button stays greyed out without a reason.
-    }
-  }
-
-  /** Reads what the move list's actions did, when a turn has been played since the last read. */
-  private async readResults(state: StateView): Promise<void> {
-    const done = state.moves.filter((t) => t.done).length;
-    if (this.results && this.results.seq === done) return;
-    this.results = { seq: done, list: this.results?.list ?? [] };
-    try {
-      const answer = await api.results(this.info.id, this.token);
-      if (this.results.seq !== done) return;
-      this.results = { seq: done, list: answer.results };
-      this.render();
-    } catch {
-      // The move list is shown without the results.
-    }
-  }
-
-  /** Says what a new server state changed (captures, attacks' results), with a sound. */
-  private announce(state: StateView): void {
-    const before = this.shownBase;
-    this.shownBase = state;
-    if (!before || state.seq <= before.seq) return;
-    const change = changeBetween(this.info, this.seat, before, state);
-    if (change.lines.length > 0) toast(change.lines.join(" "), "info", 6000);
-    const mine = this.seat !== null && state.to_move === this.seat && state.phase !== "over";
-    const wasMine = this.seat !== null && before.to_move === this.seat && before.phase !== "over";
-    if (change.captured) this.sounds.play("capture");
-    else if (state.moves.length !== before.moves.length || state.turns_played !== before.turns_played) this.sounds.play("move");
-    if (mine && !wasMine) this.sounds.play("turn");
-    if (this.seat !== null && before.draw_offer === this.seat && state.draw_offer === null && !state.outcome) {
-      toast("Your draw offer was declined.", "info", 6000);
     }
   }
 
@@ -391,7 +326,7 @@ class GamePage {
       playerRow(this.info, this.seat, base, top),
       statusLine(this.info, this.seat, this.turn, yours),
       thinkingLine(this.info, this.turn),
-      this.premoveList(),
+      this.premoves.element(() => this.update()),
       this.viewing ? this.viewingLine(this.viewing.index) : null,
       yours && !this.viewing ? this.turnPanel() : null,
       over ? afterGameButtons(this.info, this.seat) : null,
@@ -400,7 +335,7 @@ class GamePage {
       tallyTable(base.tallies),
       materialTable(this.info, this.start, base),
       base.hints.commanders.length > 0 ? this.rangesToggle() : null,
-      moveList(this.turn.state.moves, this.viewing?.index ?? null, (i) => void this.view(i), "white", resultNotes(this.turn.state.moves, this.results?.list ?? [])),
+      moveList(this.turn.state.moves, this.viewing?.index ?? null, (i) => void this.view(i), "white", this.results.notes(this.turn.state.moves)),
       gameButtons(this.info, this.seat, this.token, base, () => this.flip()),
       this.soundToggle(),
       legend(this.info, this.sprites),

@@ -2,7 +2,40 @@
 // /api/games/{id}/results`, the engine's reports): a line under each turn naming its attacks
 // and shots with whether they succeeded, and the pieces its moves took.
 
-import type { ActionResult, MoveListTurn } from "../../api/types";
+import * as api from "../../api/http";
+import type { ActionResult, GameInfo, MoveListTurn, StateView } from "../../api/types";
+
+/** The results of a game's move list, read again when a turn has been finished since. */
+export class GameResults {
+  private finished = -1;
+  private list: ActionResult[] = [];
+
+  /** For game `info`, read with `token`. */
+  constructor(
+    private readonly info: GameInfo,
+    private readonly token: string | null,
+  ) {}
+
+  /** Reads the results for `state` if a turn was finished since the last read; `changed` is called when they arrive. */
+  async update(state: StateView, changed: () => void): Promise<void> {
+    const done = state.moves.filter((t) => t.done).length;
+    if (done === this.finished) return;
+    this.finished = done;
+    try {
+      const answer = await api.results(this.info.id, this.token);
+      if (this.finished !== done) return;
+      this.list = answer.results;
+      changed();
+    } catch {
+      // The move list is shown without the results.
+    }
+  }
+
+  /** The notes of `turns` (see [resultNotes]). */
+  notes(turns: MoveListTurn[]): Map<number, string> {
+    return resultNotes(turns, this.list);
+  }
+}
 
 /** The note of each turn with results, by the turn's index in `turns`. */
 export function resultNotes(turns: MoveListTurn[], results: ActionResult[]): Map<number, string> {
