@@ -4,9 +4,9 @@
 // its line of fire, the pieces it carries along and those it captures. When several actions
 // share a piece and a target (a move and a shot, a move and a tow, two tows), a chooser lists
 // them by what they do. While the other side is to move, the game page may let the viewer
-// queue moves of its own pieces (premoves). Used by the game page and the analysis board alike; what an action
-// does is the page's business. Everything shown comes from the server's state: its legal
-// actions, hints and move list.
+// queue moves of its own pieces (premoves). Used by the game page and the analysis board
+// alike; what an action does is the page's business. Everything shown comes from the
+// server's state: its legal actions, hints and move list.
 
 import type { GameInfo, LegalAction, Side, StateView } from "../api/types";
 import { BoardView, type Highlights, noHighlights, type TargetKind } from "../board/view";
@@ -196,7 +196,7 @@ export class BoardControl {
       const kind = this.placing;
       if (!actingSquares(state).has(square)) {
         const name = this.info.pieces[kind]?.name ?? "piece";
-        this.refuse({ from: null, to: square, place: kind }, `A ${name} cannot be placed on ${square}: the marked squares are where it may go.`);
+        this.refuse({ from: null, to: square, place: kind }, `${name} cannot be placed on ${square}: the marked squares are where it may go.`);
         return;
       }
       // A click on a piece that may act: leave placing for moving it.
