@@ -213,6 +213,9 @@ test("after the end: rematch with the colours swapped, or a new game", async ({ 
   page.once("dialog", (d) => void d.accept());
   await page.getByRole("button", { name: "Resign" }).click();
   await expect(page.locator("#after-game")).toBeVisible();
+  // The result is written once.
+  await expect(page.locator("#status")).toHaveText(/^0-1 · /);
+  await expect(page.locator("#status")).not.toContainText("0-1 · 0-1");
   await expect(page.locator("#new-game")).toHaveAttribute("href", "/");
   await page.screenshot({ path: `${SHOTS}/after-the-end.png` });
   const first = seatOf(page).id;
