@@ -120,6 +120,24 @@ test("Zigzag's armies arrive during play: placed by click and by drag, then turn
   await page.screenshot({ path: `${SHOTS}/arrivals-after-four-turns.png` });
 });
 
+for (const scenario of ["fanatics-120x120", "two-countries-48x72", "valley-war", "zigzag-16x36"]) {
+  test(`${scenario}: the first arrivals are offered and one is placed by a click`, async ({ page, request }) => {
+    const created = await newAiGame(request, scenario);
+    if (!created.white) throw new Error("no White seat");
+    await page.goto(created.white.path);
+    await expect(page.locator("#status")).toContainText("Your turn");
+    const { id, token } = seatOf(page);
+    const state = await apiState(request, id, token);
+    const chosen = page.locator("#palette .reserve.chosen");
+    await expect(chosen).toHaveCount(1);
+    const kind = Number(await chosen.getAttribute("data-kind"));
+    const place = state.legal.find((a) => a.kind === "place" && a.place === kind);
+    if (!place?.to) throw new Error("no placement of the chosen kind");
+    await clickSquare(page, place.to);
+    await expect(page.locator("#proposed li")).toHaveText([place.text]);
+  });
+}
+
 test.describe("on a phone", () => {
   test.use(PHONE);
   test("arrivals are placed by taps", async ({ page, request }) => {
