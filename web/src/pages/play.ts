@@ -19,6 +19,7 @@ import { tallyTable } from "../ui/tallies";
 import { Sounds } from "../ui/sound";
 import { note, toast, toastError } from "../ui/toast";
 import { resultLine } from "../core/notation";
+import { aboutGame } from "./play/about";
 import { afterGameButtons } from "./play/after-game";
 import { gameButtons } from "./play/game-buttons";
 import { GameHistory } from "./play/history";
@@ -69,6 +70,9 @@ class GamePage {
   private readonly sounds = new Sounds();
   private readonly sprites = new SpriteCache();
   private readonly history: GameHistory;
+  /** The legend and the section about the game, built once (so that they stay open across redraws). */
+  private readonly legend: HTMLElement;
+  private readonly about: HTMLElement;
   /** The scenario's start (for the captured material), once read. */
   private start: StateView | null = null;
   /** An earlier position shown from the move list (its turn's index), or `null`: the live game. */
@@ -105,6 +109,8 @@ class GamePage {
     this.control.onRefusal((proposal) => this.whyNot(proposal));
     this.control.onPlacing(() => this.render());
     this.history = new GameHistory(info, token);
+    this.legend = legend(info, this.sprites);
+    this.about = aboutGame(info);
     this.results = new GameResults(info, token);
     this.announcer = new Announcer(info, this.seat, this.sounds);
     void api.analysis(info.scenario.id, info.options, [], "spectator").then(
@@ -338,7 +344,8 @@ class GamePage {
       moveList(this.turn.state.moves, this.viewing?.index ?? null, (i) => void this.view(i), "white", this.results.notes(this.turn.state.moves)),
       gameButtons(this.info, this.seat, this.token, base, () => this.flip()),
       this.soundToggle(),
-      legend(this.info, this.sprites),
+      this.legend,
+      this.about,
       invitePanel(this.info.id, this.token),
     );
     this.renderSelection();

@@ -205,6 +205,30 @@ test("a move queued while the opponent is to move is played when the turn comes 
   await expect(page.locator("#status")).toContainText("Your turn");
 });
 
+test("the game's scenario and options are described, the legend stays open across updates", async ({ page, request }) => {
+  const created = await newGame(request, { scenario: "chieftain", mode: "correspondence", options: { "shorter-game": true } });
+  if (!created.white || !created.black) throw new Error("no seats");
+  await page.goto(created.white.path);
+  await expect(page.locator("#status")).toContainText("Your turn");
+  const scenarios = (await (await request.get("/api/scenarios")).json()) as { id: string; options: { name: string; label: string }[] }[];
+  const specs = scenarios.find((s) => s.id === "chieftain")?.options ?? [];
+  await page.locator("#about summary").click();
+  await page.locator("#legend summary").click();
+  const about = page.locator("#about");
+  await expect(about.locator("li[data-option]")).toHaveCount(specs.length);
+  const shorter = about.locator('li[data-option="shorter-game"]');
+  await expect(shorter).toHaveClass(/chosen/);
+  await expect(shorter).toContainText(`${specs.find((o) => o.name === "shorter-game")?.label}: yes`);
+  // An update of the game (a draw offer) redraws the panel: both stay open.
+  const { id } = seatOf(page);
+  const offer = await request.post(`/api/games/${id}/commands`, { headers: { Authorization: `Bearer ${created.black.token}` }, data: { type: "offer-draw" } });
+  expect(offer.ok(), await offer.text()).toBeTruthy();
+  await expect(page.locator("#status")).toContainText("offers a draw");
+  await expect(about).toHaveAttribute("open", "");
+  await expect(page.locator("#legend")).toHaveAttribute("open", "");
+  await page.screenshot({ path: `${SHOTS}/about-this-game.png`, fullPage: true });
+});
+
 test("after the end: rematch with the colours swapped, or a new game", async ({ page, request }) => {
   const created = await newGame(request, { scenario: "chieftain", mode: "ai", ai: { side: "black", level: 1 } });
   if (!created.white) throw new Error("no White seat");
