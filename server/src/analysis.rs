@@ -81,7 +81,8 @@ pub(crate) struct AnalysisBody {
     pub state: StateView,
 }
 
-fn read_json<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
+/// Reads a JSON request body; an unreadable one is a `bad-request` saying why.
+pub(crate) fn read_json<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
     serde_json::from_slice(body).map_err(|e| ApiError::bad_request(format!("unreadable request: {e}")))
 }
 
@@ -103,7 +104,7 @@ fn scratch_game(games: &Games, scenario: &str, options: BTreeMap<String, String>
 }
 
 /// Plays `actions` on `game` for whoever is to move at each step; an error names the action.
-fn play_line(game: &mut Game, actions: &[String], first: usize) -> Result<(), ApiError> {
+pub(crate) fn play_line(game: &mut Game, actions: &[String], first: usize) -> Result<(), ApiError> {
     for (i, text) in actions.iter().enumerate() {
         let event = Event {
             kind: EventKind::Action,

@@ -1,4 +1,5 @@
-//! The API's router: the routes of [`crate::http`], [`crate::ws`] and [`crate::analysis`]
+//! The API's router: the routes of [`crate::http`], [`crate::ws`], [`crate::analysis`],
+//! [`crate::refusal`] and [`crate::results`]
 //! under one router, with the body limit and the heavy jobs' slots, and the browser UI's files
 //! for every other path.
 
@@ -20,6 +21,8 @@ pub fn router(games: Games, limits: &Limits) -> anyhow::Result<Router> {
         .merge(crate::http::routes())
         .merge(crate::ws::routes())
         .merge(crate::analysis::routes())
+        .merge(crate::refusal::routes())
+        .merge(crate::results::routes())
         .fallback(crate::assets::fallback)
         // Bodies up to 4x the message limit are read so that `too-large` is a JSON error.
         .layer(DefaultBodyLimit::max(4 * MAX_MESSAGE_BYTES))

@@ -812,6 +812,72 @@ total: number,
  */
 next: number | null, };
 
+export type RefusalRequest = { 
+/**
+ * The actions of the turn so far (as sent to the preview).
+ */
+actions: Array<string>, 
+/**
+ * The square of the piece the player tried to act with (a click on it, the start of a
+ * drag); with `place`, none.
+ */
+from: Square | null, 
+/**
+ * The square it was dropped on or clicked (none: the piece alone is asked about).
+ */
+to: Square | null, 
+/**
+ * The kind of piece the player tried to place on `to` (an index into the game's pieces).
+ */
+place: number | null, 
+/**
+ * Asks why the turn may not end now (nothing else given).
+ */
+end: boolean, };
+
+export type Refusal = { 
+/**
+ * Whether the rules accept it (as a move, or as a placement).
+ */
+legal: boolean, 
+/**
+ * The rules' sentence saying why not; `null` when legal, or when a piece asked about
+ * alone may act (only its destinations are refused).
+ */
+reason: string | null, 
+/**
+ * The kind of rule broken, from the engine.
+ */
+rule: IllegalKind | null, };
+
+export type ActionResult = { 
+/**
+ * The turn's index in the move list.
+ */
+turn: number, 
+/**
+ * The action's index in the turn's actions (the turn's end not counted).
+ */
+action: number, 
+/**
+ * The squares of the pieces it removed from the board.
+ */
+captured: Array<Square>, 
+/**
+ * For an attack or a shot with odds: whether it succeeded.
+ */
+success: boolean | null, };
+
+export type GameResults = { 
+/**
+ * The game's event count they are for.
+ */
+seq: number, 
+/**
+ * One entry per action that removed a piece or had odds, in order.
+ */
+results: Array<ActionResult>, };
+
 export type ErrorCode = "bad-request" | "too-large" | "not-found" | "method-not-allowed" | "forbidden" | "not-your-turn" | "illegal-action" | "stale" | "game-over" | "conflict" | "read-only" | "rate-limited" | "busy" | "internal";
 
 export type ApiErrorBody = { 

@@ -5,6 +5,7 @@ import type {
   ComputerAnalysis,
   Created,
   GameAndState,
+  GameResults,
   ErrorCode,
   GameCommand,
   IllegalKind,
@@ -13,6 +14,8 @@ import type {
   NewGame,
   ParsedRecord,
   Preview,
+  Refusal,
+  RefusalRequest,
   ScenarioEntry,
   WrittenRecord,
 } from "./types";
@@ -105,6 +108,11 @@ export function game(id: string, token: string | null): Promise<GameAndState> {
   return call("GET", `/api/games/${encodeURIComponent(id)}`, token);
 }
 
+/** What each action of a game's move list did (pieces removed, attacks' success). */
+export function results(id: string, token: string | null): Promise<GameResults> {
+  return call("GET", `/api/games/${encodeURIComponent(id)}/results`, token);
+}
+
 /** A game's record file, as text. */
 export function record(id: string, token: string | null): Promise<string> {
   return send("GET", `/api/games/${encodeURIComponent(id)}/record`, token);
@@ -113,6 +121,11 @@ export function record(id: string, token: string | null): Promise<string> {
 /** The state a seat would see after proposing `actions` in its turn; nothing is stored. */
 export function preview(id: string, token: string, actions: string[]): Promise<Preview> {
   return call("POST", `/api/games/${encodeURIComponent(id)}/preview`, token, { actions });
+}
+
+/** Why the rules refuse what a seat tried on the board after its turn so far (nothing is stored). */
+export function refusal(id: string, token: string, request: RefusalRequest): Promise<Refusal> {
+  return call("POST", `/api/games/${encodeURIComponent(id)}/refusal`, token, request);
 }
 
 /** A scenario's position after a line of actions (`spectator`: without legal actions). */

@@ -3,6 +3,7 @@
 
 export type {
   ActionKind,
+  ActionResult,
   ActionView,
   AiSeat,
   ApiErrorBody,
@@ -22,6 +23,7 @@ export type {
   GameAndState,
   GameCommand,
   GameInfo,
+  GameResults,
   Geometry,
   HintsView,
   IllegalKind,
@@ -44,6 +46,8 @@ export type {
   Preview,
   RecordNode,
   RecordTurn,
+  Refusal,
+  RefusalRequest,
   ScenarioBoard,
   ScenarioEntry,
   ScenarioInfo,

@@ -1,13 +1,14 @@
 // Lines drawn over the board from square to square: the paths of the last turn's actions (and
 // of the pieces they carried along, such as a towed piece), the line of fire of a shot, the
-// command links of the selected piece and the chain of command. Every square comes from the
+// command links of the selected piece, the chain of command, and the moves queued while the
+// opponent is to move (premoves). Every square comes from the
 // server (an action's from/to, `carries`, `line`, `hints`); nothing is computed here.
 
 import { type Coord, parseSquare } from "../core/squares";
 import type { Viewport } from "./viewport";
 
 /** What a line shows, which sets how it is drawn. */
-export type LineKind = "move" | "carry" | "fire" | "command" | "relay" | "best";
+export type LineKind = "move" | "carry" | "fire" | "command" | "relay" | "best" | "premove";
 
 /** A line through the centres of squares, first to last. */
 export interface BoardLine {
@@ -26,6 +27,7 @@ const STYLE: Record<LineKind, { colour: string; width: number; dash: number[]; a
   relay: { colour: "rgba(140, 60, 200, 0.8)", width: 0.05, dash: [0.25, 0.12], arrow: false },
   // The best turn the computer found (the analysis board).
   best: { colour: "rgba(40, 130, 230, 0.8)", width: 0.14, dash: [], arrow: true },
+  premove: { colour: "rgba(40, 110, 200, 0.85)", width: 0.1, dash: [0.2, 0.1], arrow: true },
 };
 
 /** A short text for a line (`fire:g3 g4 g5 g6`), published on the board element for tests. */

@@ -1,5 +1,5 @@
 // The board: a canvas that draws only the visible squares, so that it stays smooth from 8x8
-// to 120x120; drag to pan (or to move a piece), wheel or buttons to zoom, a minimap on large
+// to 120x120; drag to pan (or to move a piece), wheel, pinch or buttons to zoom, a minimap on large
 // boards. It shows what the page tells it (pieces, highlights) and reports clicks and drops.
 
 import type { GameInfo, PieceView, Side } from "../api/types";
@@ -24,9 +24,9 @@ export interface Highlights {
   commanders: Set<string>;
   /** The squares of the last turn's actions. */
   last: Set<string>;
-  /** Command areas to draw: the cells a commander reaches (from the rules), its side, and
-   * whether its orders for this turn are spent. */
-  ranges: { area: string[]; side: Side; spent: boolean }[];
+  /** Command areas to draw: the commander's square, the cells it reaches (from the rules),
+   * its side, and whether its orders for this turn are spent. */
+  ranges: { square: string; area: string[]; side: Side; spent: boolean }[];
   /** Short notes on squares (attack strength against defence; a piece's lasting state). */
   labels: Map<string, { text: string; good: boolean }>;
   /** Lines over the board: paths, lines of fire, command links (from the server's squares). */
@@ -131,7 +131,8 @@ export class BoardView {
     // What is drawn, in words, for tests and assistive tools (the canvas itself is opaque).
     this.element.dataset.lines = marks.lines.map(lineText).join("; ");
     this.element.dataset.captures = [...marks.captures].join(" ");
-    this.element.dataset.labels = [...marks.labels].map(([square, label]) => `${square}:${label.text}`).join(" ");
+    this.element.dataset.ranges = marks.ranges.map((r) => r.square).join(" ");
+    this.element.dataset.labels = [...marks.labels].map(([sq, l]) => `${sq}:${l.text}`).join(" ");
     this.redraw();
   }
 
@@ -206,13 +207,38 @@ export class BoardView {
       const c = this.view.squareAt(x, y);
       return c ? squareName(c) : null;
     };
+    // Two fingers on the board pinch to zoom (around their midpoint) and pan; a drag or a
+    // click under way is dropped when the second finger lands.
+    const touches = new Map<number, [number, number]>();
+    let pinch: { distance: number; mid: [number, number] } | null = null;
+    const spread = (): { distance: number; mid: [number, number] } | null => {
+      const [a, b] = [...touches.values()];
+      if (!a || !b) return null;
+      return { distance: Math.hypot(a[0] - b[0], a[1] - b[1]), mid: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2] };
+    };
     this.canvas.addEventListener("pointerdown", (e) => {
       if (e.button !== 0) return;
       const [x, y] = local(e);
+      if (e.pointerType === "touch") touches.set(e.pointerId, [x, y]);
+      try {
+        this.canvas.setPointerCapture(e.pointerId);
+      } catch {
+        // A pointer the browser does not track (synthetic): the canvas still hears it.
+      }
+      if (touches.size >= 2) {
+        down = null;
+        this.ghost = null;
+        pinch = spread();
+        this.redraw();
+        return;
+      }
       const square = squareOf(x, y);
       down = { x, y, square, piece: square !== null && this.handlers.canDrag(square), moved: false };
-      this.canvas.setPointerCapture(e.pointerId);
     });
+    const lift = (e: PointerEvent): void => {
+      touches.delete(e.pointerId);
+      if (touches.size < 2) pinch = null;
+    };
     let hovered: string | null = null;
     const hover = (square: string | null): void => {
       if (square === hovered) return;
@@ -221,6 +247,16 @@ export class BoardView {
     };
     this.canvas.addEventListener("pointerleave", () => hover(null));
     this.canvas.addEventListener("pointermove", (e) => {
+      if (touches.has(e.pointerId)) touches.set(e.pointerId, local(e));
+      if (pinch) {
+        const now = spread();
+        if (!now || pinch.distance === 0) return;
+        this.view.zoomAt(now.distance / pinch.distance, now.mid[0], now.mid[1]);
+        this.view.panBy(now.mid[0] - pinch.mid[0], now.mid[1] - pinch.mid[1]);
+        pinch = now;
+        this.redraw();
+        return;
+      }
       if (!down) {
         const [x, y] = local(e);
         hover(squareOf(x, y));
@@ -240,6 +276,7 @@ export class BoardView {
       this.redraw();
     });
     const finish = (e: PointerEvent): void => {
+      lift(e);
       if (!down) return;
       const [x, y] = local(e);
       const start = down;
@@ -254,7 +291,8 @@ export class BoardView {
       this.redraw();
     };
     this.canvas.addEventListener("pointerup", finish);
-    this.canvas.addEventListener("pointercancel", () => {
+    this.canvas.addEventListener("pointercancel", (e) => {
+      lift(e);
       down = null;
       this.ghost = null;
       this.redraw();
@@ -435,8 +473,11 @@ export class BoardView {
 
   private drawCoordinates(ctx: CanvasRenderingContext2D, files: [number, number], ranks: [number, number]): void {
     const v = this.view;
-    if (v.cell < 18) return;
-    ctx.font = `600 ${Math.round(Math.min(12, v.cell / 4))}px system-ui, sans-serif`;
+    // Readable or not drawn: at least 8 px (a phone's small squares had 5 px letters).
+    const px = Math.round(Math.min(12, v.cell / 3));
+    this.element.dataset.coordinates = v.cell < 16 ? "none" : String(px);
+    if (v.cell < 16) return;
+    ctx.font = `600 ${Math.max(8, px)}px system-ui, sans-serif`;
     ctx.fillStyle = "rgba(40, 30, 20, 0.75)";
     const bottomRank = v.flipped ? ranks[1] : ranks[0];
     const leftFile = v.flipped ? files[1] : files[0];

@@ -99,14 +99,18 @@ export class Viewport {
     this.clamp();
   }
 
-  /** Zooms by `factor`, keeping the board point under (px, py) in place. */
+  /**
+   * Zooms by `factor`, keeping the board point under (px, py) in place: along a side where the
+   * board is smaller than the canvas it may then stand off centre (at least half of it in
+   * view), so that the point stays under the cursor from the first step of the wheel.
+   */
   zoomAt(factor: number, px: number, py: number): void {
     const next = clamp(this.cell * factor, MIN_CELL, MAX_CELL);
     const scale = next / this.cell;
     this.x = (this.x + px) * scale - px;
     this.y = (this.y + py) * scale - py;
     this.cell = next;
-    this.clamp();
+    this.clamp(true);
   }
 
   /** Centres the view on a board point given in board fractions (0..1 from the top left as drawn). */
@@ -116,12 +120,19 @@ export class Viewport {
     this.clamp();
   }
 
-  /** Keeps at least part of the board on screen (a board smaller than the canvas stays centred). */
-  private clamp(): void {
+  /**
+   * Keeps the board on screen: a side larger than the canvas fills it; a smaller side is
+   * centred, or with `loose`, left where a zoom put it as long as half of it is in view.
+   */
+  private clamp(loose = false): void {
     const w = this.files * this.cell;
     const h = this.ranks * this.cell;
-    this.x = w <= this.width ? (w - this.width) / 2 : clamp(this.x, 0, w - this.width);
-    this.y = h <= this.height ? (h - this.height) / 2 : clamp(this.y, 0, h - this.height);
+    const fit = (at: number, size: number, room: number): number => {
+      if (size > room) return clamp(at, 0, size - room);
+      return loose ? clamp(at, size / 2 - room, size / 2) : (size - room) / 2;
+    };
+    this.x = fit(this.x, w, this.width);
+    this.y = fit(this.y, h, this.height);
   }
 }
 

@@ -200,10 +200,13 @@ export function randomPlacements(state: StateView, counts: Map<number, number>, 
 }
 
 /**
- * Fills a setup at random: the pieces to place in batches on distinct legal squares, then,
- * while the setup cannot be committed yet, one legal placement at a time (armies with choices,
- * such as which leaders to field). `step` proposes placements and resolves to the state after
- * them, or rejects when the server refuses; a refused batch is retried one placement at a time.
+ * Fills a setup at random: the pieces to place in one batch on distinct legal squares; when
+ * the server refuses a batch (placement rules that bind pieces together, such as a section's
+ * quota of leaders), the rest one legal placement at a time, each chosen among the legal
+ * actions of the state before it, so that at most one request is refused. Then, while the
+ * setup cannot be committed yet, one legal placement at a time (armies with choices, such as
+ * which leaders to field). `step` proposes placements and resolves to the state after them,
+ * or rejects when the server refuses.
  */
 export async function randomSetup(
   state: StateView,
@@ -211,26 +214,23 @@ export async function randomSetup(
   random: () => number,
 ): Promise<StateView> {
   let current = state;
-  for (let round = 0; round < 400; round += 1) {
+  let batches = true;
+  for (let round = 0; round < 2000; round += 1) {
     const counts = toPlaceByKind(current);
-    let picks = counts.size > 0 ? randomPlacements(current, counts, random) : [];
-    if (picks.length === 0) {
-      if (endAction(current)) break;
-      const places = current.legal.filter((a) => a.kind === "place");
+    let picks: LegalAction[] = [];
+    if (counts.size > 0 && batches) {
+      picks = randomPlacements(current, counts, random);
+    } else if (counts.size > 0 || !endAction(current)) {
+      const places = current.legal.filter((a) => a.kind === "place" && (counts.size === 0 || (a.place !== null && counts.has(a.place))));
       const one = places[Math.floor(random() * places.length)];
-      if (!one) break;
-      picks = [one];
+      if (one) picks = [one];
     }
+    if (picks.length === 0) break;
     try {
       current = await step(picks);
     } catch {
-      const [one] = picks;
-      if (picks.length === 1 || !one) break;
-      try {
-        current = await step([one]);
-      } catch {
-        break;
-      }
+      if (picks.length === 1) break;
+      batches = false;
     }
   }
   return current;

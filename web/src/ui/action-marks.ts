@@ -1,5 +1,5 @@
 // What the board draws for actions, and how the chooser names them: the paths of the last
-// turn (each action's from and to, and the pieces it carried along, such as a towed piece),
+// turn and of the turn being built (each action's from and to, and the pieces it carried along, such as a towed piece),
 // the lines an action under the pointer would make (its path, its line of fire, what it
 // carries and captures), and a sentence for each action. All from the server's descriptions
 // (`kind`, `from`, `to`, `carries`, `line`, `captures`); no rule and no notation is read here.
@@ -7,13 +7,18 @@
 import type { ActionView, GameInfo, LegalAction, StateView } from "../api/types";
 import type { BoardLine } from "../board/lines";
 
-/** The actions of the turn to mark as the last one: the last finished turn, or the turn so far when it has actions. */
-export function lastTurnActions(state: StateView): ActionView[] {
-  const turns = state.moves;
-  const current = turns[turns.length - 1];
-  const shown = current && (current.actions.length > 0 || current.done) ? current : turns[turns.length - 2];
+/** The actions of the last finished turn (not a setup): the last move, tinted and drawn. */
+function lastTurnActions(state: StateView): ActionView[] {
+  const done = state.moves.filter((t) => t.done);
+  const shown = done[done.length - 1];
   if (!shown || shown.setup) return [];
   return shown.actions;
+}
+
+/** The actions of the turn in progress (the turn being built), drawn over the last one. */
+function currentTurnActions(state: StateView): ActionView[] {
+  const current = state.moves[state.moves.length - 1];
+  return current && !current.done && !current.setup ? current.actions : [];
 }
 
 /** The squares of the last turn's actions, the squares of the pieces they carried included. */
@@ -26,9 +31,12 @@ export function lastTurnSquares(state: StateView): Set<string> {
   return out;
 }
 
-/** The paths of the last turn: an arrow for each action with a from and a to, and one for each piece it carried. */
+/**
+ * The paths of the last turn and of the turn being built: an arrow for each action with a
+ * from and a to, and one for each piece it carried.
+ */
 export function lastTurnLines(state: StateView): BoardLine[] {
-  return lastTurnActions(state).flatMap((a) => pathLines(a));
+  return [...lastTurnActions(state), ...currentTurnActions(state)].flatMap((a) => pathLines(a));
 }
 
 /**

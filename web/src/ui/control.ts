@@ -3,9 +3,10 @@
 // square to place it. Pointing at a target shows what the action there would do: its path,
 // its line of fire, the pieces it carries along and those it captures. When several actions
 // share a piece and a target (a move and a shot, a move and a tow, two tows), a chooser lists
-// them by what they do. Used by the game page and the analysis board alike; what an action
-// does is the page's business. Everything shown comes from the server's state: its legal
-// actions, hints and move list.
+// them by what they do. While the other side is to move, the game page may let the viewer
+// queue moves of its own pieces (premoves). Used by the game page and the analysis board
+// alike; what an action does is the page's business. Everything shown comes from the
+// server's state: its legal actions, hints and move list.
 
 import type { GameInfo, LegalAction, Side, StateView } from "../api/types";
 import type { BoardLine } from "../board/lines";
@@ -16,6 +17,20 @@ import { h } from "./dom";
 
 /** How the page takes an action chosen on the board. */
 export type Act = (action: LegalAction) => void;
+
+/** What the player tried on the board that is not a legal action: a piece (`from` alone), a
+ * piece taken to a square (`from` and `to`), or a piece kind put on a square (`place` and `to`). */
+export interface Proposal {
+  /** The piece's square. */
+  from: string | null;
+  /** The square it was taken to. */
+  to: string | null;
+  /** The kind put on `to` (an index into the game's pieces). */
+  place: number | null;
+}
+
+/** Asks the rules why a proposal is not legal: their sentence, or `null` when they give none. */
+export type RefusalAsker = (proposal: Proposal) => Promise<string | null>;
 
 /** Board interaction over a game's state. */
 export class BoardControl {
@@ -36,6 +51,13 @@ export class BoardControl {
   private onNote: (text: string) => void = () => undefined;
   /** Lines the page adds over the board (the analysis board's best turn). */
   private extraLines: BoardLine[] = [];
+  private onPlace: () => void = () => undefined;
+  /** While the other side is to move: the viewer's side, whose pieces may be premoved. */
+  private premoveSide: Side | null = null;
+  private premoveFrom: string | null = null;
+  private premoves: { from: string; to: string }[] = [];
+  private onPremove: (from: string, to: string) => void = () => undefined;
+  private askWhy: RefusalAsker | null = null;
 
   /** A board for `info`, seen from `orientation`, showing `state` until told otherwise. */
   constructor(
@@ -48,12 +70,24 @@ export class BoardControl {
       click: (sq) => this.click(sq),
       dragStart: (sq) => this.select(sq),
       drop: (from, to) => {
+        if (!this.interactive) {
+          if (this.ownPiece(from)) this.queuePremove(from, to);
+          return;
+        }
         if (this.selected !== from) this.select(from);
-        this.chooseAt(to);
+        if (actionsFrom(this.state, from).has(to)) {
+          this.chooseAt(to);
+        } else {
+          this.refuse({ from, to, place: null }, this.unreachableText(from, to));
+        }
       },
-      canDrag: (sq) => this.interactive && actingSquares(this.state).has(sq),
+      canDrag: (sq) => (this.interactive && actingSquares(this.state).has(sq)) || this.ownPiece(sq),
       hover: (sq) => {
         this.hovered = sq;
+        // The piece's name on hover (a tooltip).
+        const piece = sq ? this.state.pieces.find((p) => p.square === sq) : undefined;
+        const name = piece ? this.info.pieces[piece.kind]?.name : undefined;
+        this.board.element.title = piece && name ? `${name} (${sideWord(piece.side)}) on ${piece.square}` : "";
         if (this.selected) this.refresh();
       },
     });
@@ -76,6 +110,53 @@ export class BoardControl {
     this.placing = kind;
     this.selected = null;
     this.refresh();
+    this.onPlace();
+  }
+
+  /** Called when the kind being placed changes (the page marks it in its palette). */
+  onPlacing(listener: () => void): void {
+    this.onPlace = listener;
+  }
+
+  /**
+   * Lets the viewer queue moves of `side`'s pieces (from a square to a square) while the other
+   * side is to move (`null`: not now), drawing `queued`; `queue` is called with each new one.
+   * The rules are not asked: the page tries them when the turn comes.
+   */
+  setPremoves(side: Side | null, queued: { from: string; to: string }[], queue: (from: string, to: string) => void): void {
+    this.premoveSide = side;
+    this.premoves = queued;
+    this.onPremove = queue;
+    if (side === null) this.premoveFrom = null;
+    this.refresh();
+  }
+
+  /** Whether a premove may start on `square`: a piece of the viewer's while the other side is to move. */
+  private ownPiece(square: string): boolean {
+    return this.premoveSide !== null && this.state.pieces.some((p) => p.square === square && p.side === this.premoveSide);
+  }
+
+  /** A click while the other side is to move: picks a piece of one's own, then its square to go to. */
+  private premoveClick(square: string): void {
+    if (this.premoveSide === null) return;
+    const from = this.premoveFrom;
+    if (from && square !== from && !this.ownPiece(square)) {
+      this.queuePremove(from, square);
+      return;
+    }
+    this.premoveFrom = from === square || !this.ownPiece(square) ? null : square;
+    this.refresh();
+  }
+
+  private queuePremove(from: string, to: string): void {
+    this.premoveFrom = null;
+    if (from !== to) this.onPremove(from, to);
+    this.refresh();
+  }
+
+  /** Lets clicks that do nothing ask the rules why (without it, the notes say what the state shows). */
+  onRefusal(asker: RefusalAsker): void {
+    this.askWhy = asker;
   }
 
   /** The piece kind being placed. */
@@ -101,7 +182,10 @@ export class BoardControl {
   }
 
   private click(square: string): void {
-    if (!this.interactive) return;
+    if (!this.interactive) {
+      this.premoveClick(square);
+      return;
+    }
     // With the chooser open, a click on a piece taking part in just one of its actions (the
     // piece a tow would take along) chooses that action.
     const joined = this.menuOptions.filter((a) => a.with.includes(square) || a.carries.some((c) => c.from === square));
@@ -114,8 +198,18 @@ export class BoardControl {
     const state = this.state;
     if (this.placing !== null) {
       const place = placementsOf(state, this.placing).get(square);
-      if (place) this.act(place);
-      return;
+      if (place) {
+        this.act(place);
+        return;
+      }
+      const kind = this.placing;
+      if (!actingSquares(state).has(square)) {
+        const name = this.info.pieces[kind]?.name ?? "piece";
+        this.refuse({ from: null, to: square, place: kind }, `${name} cannot be placed on ${square}: the marked squares are where it may go.`);
+        return;
+      }
+      // A click on a piece that may act: leave placing for moving it.
+      this.setPlacing(null);
     }
     if (this.selected && actionsFrom(state, this.selected).has(square)) {
       this.chooseAt(square);
@@ -131,27 +225,60 @@ export class BoardControl {
     if (from !== square) this.explain(square, from);
   }
 
-  /** Says why a click did nothing (the rules' reasons are the server's; these are what the state shows). */
+  /**
+   * Says why a click did nothing: the rules' own reason when the page can ask for it (the
+   * piece clicked alone, or the selected piece taken to the square), else what the state shows.
+   */
   private explain(square: string, from: string | null): void {
     const state = this.state;
     if (actingSquares(state).has(square)) return;
     const piece = state.pieces.find((p) => p.square === square);
-    const name = (p: { kind: number }): string => this.info.pieces[p.kind]?.name ?? "piece";
-    let text: string | null = null;
-    if (piece && piece.side !== state.to_move) {
-      text = `The ${name(piece)} on ${square} is ${sideWord(piece.side)}'s: it is ${sideWord(state.to_move)}'s turn.`;
-    } else if (piece && piece.moved) {
-      text = `The ${name(piece)} on ${square} has already acted this turn.`;
-    } else if (piece) {
-      const turnOver = state.legal.every((a) => a.kind === "end");
-      text = turnOver
-        ? "No more actions this turn: end the turn."
-        : `The ${name(piece)} on ${square} has no legal action now.`;
-    } else if (from) {
-      const mover = state.pieces.find((p) => p.square === from);
-      text = `${mover ? `The ${name(mover)} on ${from}` : "That piece"} cannot reach ${square}: the marked squares are where it may go.`;
+    if (from && !(piece && piece.side === state.to_move)) {
+      this.refuse({ from, to: square, place: null }, this.unreachableText(from, square));
+      return;
     }
-    if (text) this.onNote(text);
+    if (!piece) return;
+    const name = this.pieceName(square);
+    let text: string;
+    if (piece.side !== state.to_move) {
+      text = `${name} is ${sideWord(piece.side)}'s: it is ${sideWord(state.to_move)}'s turn.`;
+    } else if (piece.moved) {
+      text = `${name} has already acted this turn.`;
+    } else {
+      const turnOver = state.legal.every((a) => a.kind === "end");
+      text = turnOver ? "No more actions this turn: end the turn." : `${name} has no legal action now.`;
+    }
+    this.refuse({ from: square, to: null, place: null }, text);
+  }
+
+  /** The note for a piece that cannot reach a square, from the state alone. */
+  private unreachableText(from: string, to: string): string {
+    return `${this.pieceName(from)} cannot reach ${to}: the marked squares are where it may go.`;
+  }
+
+  /** `The Infantry on e4` (or `That piece`). */
+  private pieceName(square: string): string {
+    const piece = this.state.pieces.find((p) => p.square === square);
+    const kind = piece ? this.info.pieces[piece.kind] : undefined;
+    return kind ? `The ${kind.name} on ${square}` : "That piece";
+  }
+
+  /** Notes why `proposal` did nothing: the rules' reason when they give one, else `fallback`. */
+  private refuse(proposal: Proposal, fallback: string): void {
+    const ask = this.askWhy;
+    if (!ask) {
+      this.onNote(fallback);
+      return;
+    }
+    const shown = this.state;
+    ask(proposal).then(
+      (reason) => {
+        if (this.state === shown) this.onNote(reason ? sentence(reason) : fallback);
+      },
+      () => {
+        if (this.state === shown) this.onNote(fallback);
+      },
+    );
   }
 
   /** Called with a sentence when a click did nothing, saying why. */
@@ -299,8 +426,24 @@ export class BoardControl {
         if (a.combat) marks.labels.set(a.to, { text: `${a.combat.offence}:${a.combat.defence}`, good: a.combat.success });
       }
     }
+    if (this.interactive) {
+      // The orders each commander of the side to move has left this turn, where it may give
+      // more than one or has none left (`hints.commanders`).
+      for (const c of state.hints.commanders) {
+        if (c.side !== state.to_move || (c.capacity <= 1 && c.left > 0) || marks.labels.has(c.square)) continue;
+        marks.labels.set(c.square, { text: `${c.left}/${c.capacity}`, good: c.left > 0 });
+      }
+    }
+    if (this.premoveSide !== null) {
+      marks.selected = this.premoveFrom;
+      for (const p of this.premoves) marks.lines.push({ kind: "premove", squares: [p.from, p.to] });
+    }
     if (this.ranges) {
-      marks.ranges = state.hints.commanders.map((c) => ({ area: c.area, side: c.side, spent: c.left === 0 }));
+      // With a piece selected, only the areas of the commanders that could order it: the
+      // areas of a whole army overlap into one tint.
+      const link = this.selected ? state.hints.links.find((l) => l.square === this.selected) : undefined;
+      const shown = link ? state.hints.commanders.filter((c) => link.commanders.includes(c.square)) : state.hints.commanders;
+      marks.ranges = shown.map((c) => ({ square: c.square, area: c.area, side: c.side, spent: c.left === 0 }));
       for (const r of state.hints.relays) marks.lines.push({ kind: "relay", squares: [r.from, r.to] });
     }
     this.board.setHighlights(marks);
@@ -325,6 +468,12 @@ export function combatText(action: LegalAction): string {
   const c = action.combat;
   if (!c) return "";
   return `strength ${c.offence} against defence ${c.defence}: ${c.success ? "succeeds" : "fails"}`;
+}
+
+/** The rules' reason as a sentence: capitalised, with a full stop. */
+function sentence(reason: string): string {
+  const text = reason.charAt(0).toUpperCase() + reason.slice(1);
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
 /** A side's name for people. */

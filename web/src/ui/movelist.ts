@@ -5,8 +5,11 @@ import type { MoveListTurn, Side } from "../api/types";
 import { foldedText, moveRows } from "../core/notation";
 import { h } from "./dom";
 
-/** A move list; `go(i)` (if given) is called when turn `i` is clicked; `at` marks a turn; `first` plays first. */
-export function moveList(turns: MoveListTurn[], at: number | null, go?: (index: number) => void, first: Side = "white"): HTMLElement {
+/**
+ * A move list; `go(i)` (if given) is called when turn `i` is clicked; `at` marks a turn; `first`
+ * plays first; `notes` adds a line under a turn (by its index: what its attacks did).
+ */
+export function moveList(turns: MoveListTurn[], at: number | null, go?: (index: number) => void, first: Side = "white", notes?: Map<number, string>): HTMLElement {
   const rows = moveRows(turns, first);
   const list = h("ol", { class: "moves", "aria-label": "Move list" });
   for (const row of rows) {
@@ -17,6 +20,8 @@ export function moveList(turns: MoveListTurn[], at: number | null, go?: (index: 
       " ",
       h("span", { class: "text" }, foldedText(row)),
     );
+    const note = notes?.get(row.index);
+    if (note) item.append(h("span", { class: "result-note" }, note));
     if (go) {
       item.classList.add("clickable");
       item.addEventListener("click", () => go(row.index));

@@ -5,7 +5,7 @@
 // refused option value is explained; the front page's pictures are not refused as too many.
 import type { Page } from "@playwright/test";
 import type { Created, StateView } from "../../src/api/types";
-import { apiState, boardState, clickSquare, expect, seatOf, squarePoint, test } from "./helpers";
+import { apiState, boardState, clickSquare, expect, seatOf, SHOTS, squarePoint, test } from "./helpers";
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 
@@ -186,7 +186,14 @@ test("a pass that ends the game asks first, naming the result, which is then wri
   await expect(page.locator("#status")).not.toContainText("1/2-1/2 · 1/2-1/2");
 });
 
-test("clicks that do nothing say why", async ({ page, request }) => {
+/** The rules' reason for a proposal, as the page asks for it (`POST /api/games/{id}/refusal`). */
+async function rulesReason(request: import("@playwright/test").APIRequestContext, id: string, token: string, proposal: { from?: string; to?: string; place?: number }): Promise<string | null> {
+  const r = await request.post(`/api/games/${id}/refusal`, { headers: { Authorization: `Bearer ${token}` }, data: { actions: [], ...proposal } });
+  expect(r.ok(), await r.text()).toBeTruthy();
+  return ((await r.json()) as { reason: string | null }).reason;
+}
+
+test("clicks and drops that do nothing say why, in the rules' words", async ({ page, request }) => {
   const created = await newGame(request, "wargame-1-skirmish");
   if (!created.white) throw new Error("no White seat");
   await page.goto(created.white.path);
@@ -194,25 +201,42 @@ test("clicks that do nothing say why", async ({ page, request }) => {
   const { id, token } = seatOf(page);
   const state = await apiState(request, id, token);
   const note = page.locator("#note");
+  // The rules' sentence, as the note writes it (capitalised, with a full stop).
+  const noted = (reason: string | null): string => {
+    if (!reason) throw new Error("the rules gave no reason");
+    return reason.charAt(0).toUpperCase() + reason.slice(1);
+  };
   // An enemy piece.
   const enemy = state.pieces.find((p) => p.side === "black");
   if (!enemy) throw new Error("no enemy");
   await clickSquare(page, enemy.square);
-  await expect(note).toContainText("Black's");
-  // A piece of one's own with no legal action, if there is one.
+  await expect(note).toContainText(/black's/i);
+  await expect(note).toContainText(noted(await rulesReason(request, id, token, { from: enemy.square })));
+  // A piece of one's own with no legal action, if there is one: the rules say why.
   const acting = new Set(state.legal.flatMap((a) => (a.from ? [a.from] : [])));
   const idle = state.pieces.find((p) => p.side === "white" && !acting.has(p.square));
   if (idle) {
     await clickSquare(page, idle.square);
-    await expect(note).toContainText(`on ${idle.square} has no legal action`);
+    const reason = await rulesReason(request, id, token, { from: idle.square });
+    // Without a reason against the piece itself, the note says what the state shows.
+    await expect(note).toContainText(reason ? noted(reason) : `on ${idle.square} has no legal action`);
   }
-  // A square out of the selected piece's reach.
+  // A square out of the selected piece's reach, by click and by a mouse drop.
   const reach = new Set(state.legal.filter((a) => a.from === "d4").map((a) => a.to));
   const occupied = new Set(state.pieces.map((p) => p.square));
-  const far = ["a9", "j9", "a1", "j1", "a5", "j5", "e9", "b9"].find((sq) => !reach.has(sq) && !occupied.has(sq));
-  if (!far) throw new Error("no square out of reach");
+  const far = ["a9", "j9", "a1", "j1", "a5", "j5", "e9", "b9"].filter((sq) => !reach.has(sq) && !occupied.has(sq));
+  const [one, two] = far;
+  if (!one || !two) throw new Error("no squares out of reach");
   await clickSquare(page, "d4");
-  await clickSquare(page, far);
-  await expect(note).toContainText(`cannot reach ${far}`);
+  await clickSquare(page, one);
+  await expect(note).toContainText(`cannot move to ${one}`);
+  await expect(note).toContainText(noted(await rulesReason(request, id, token, { from: "d4", to: one })));
+  const from = await squarePoint(page, "d4");
+  const to = await squarePoint(page, two);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps: 6 });
+  await page.mouse.up();
+  await expect(note).toContainText(`cannot move to ${two}`);
+  await page.screenshot({ path: `${SHOTS}/refused-drop-says-why.png` });
 });
-

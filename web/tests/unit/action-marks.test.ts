@@ -29,6 +29,16 @@ describe("action lines", () => {
     expect([...lastTurnSquares(s)].sort()).toEqual(["a3", "b3", "b4", "b5", "g3", "g6"]);
     expect(lastTurnLines(s).map((l) => l.kind)).toEqual(["move", "carry", "fire"]);
   });
+  it("keeps the last finished turn tinted while the next is built, and draws both turns' arrows", () => {
+    const s = state(5, [], {
+      moves: [
+        { side: "black", setup: false, done: true, actions: [move("e7", "e5")] },
+        { side: "white", setup: false, done: false, actions: [move("d2", "d4")] },
+      ],
+    });
+    expect([...lastTurnSquares(s)].sort()).toEqual(["e5", "e7"]);
+    expect(lastTurnLines(s).map((l) => l.squares.join(" "))).toEqual(["e7 e5", "d2 d4"]);
+  });
   it("marks nothing for a setup turn", () => {
     const s = state(3, [], { moves: [{ side: "white", setup: true, done: true, actions: [TOW] }] });
     expect(lastTurnSquares(s).size).toBe(0);

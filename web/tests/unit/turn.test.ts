@@ -139,6 +139,37 @@ describe("turn builder", () => {
     expect(done.legal.map((a) => a.kind)).toEqual(["end"]);
   });
 
+  it("a random setup refused as a batch goes on one legal placement at a time, with one refusal", async () => {
+    // Three warriors to place on a1..f1, at most one on a file of a..c (a quota binding the
+    // pieces together, which each legal action alone does not show).
+    const squares = ["a1", "b1", "c1", "d1", "e1", "f1"];
+    const quota = new Set(["a1", "b1", "c1"]);
+    const at = (placed: string[]) => {
+      const used = new Set(placed);
+      const full = placed.some((q) => quota.has(q));
+      const free = squares.filter((q) => !used.has(q) && !(full && quota.has(q)));
+      const left = 3 - placed.length;
+      return state(0, left > 0 ? free.map((q) => place(0, "W", q)) : [END], { phase: "setup", to_place: left > 0 ? [{ kind: 0, count: left }] : [] });
+    };
+    const placed: string[] = [];
+    let refused = 0;
+    const step = async (actions: LegalAction[]) => {
+      const next = [...placed, ...actions.map((a) => a.to ?? "")];
+      if (next.filter((q) => quota.has(q)).length > 1 || new Set(next).size < next.length) {
+        refused += 1;
+        throw new ApiError({ code: "illegal-action", message: "quota" });
+      }
+      placed.push(...actions.map((a) => a.to ?? ""));
+      return at(placed);
+    };
+    // Random numbers that pick a1 and b1 first: the batch breaks the quota.
+    const picks = [0, 0, 0.9, 0.1, 0.9, 0.9, 0.9];
+    const done = await randomSetup(at([]), step, () => picks.shift() ?? 0.5);
+    expect(placed).toHaveLength(3);
+    expect(refused).toBe(1);
+    expect(done.legal.map((a) => a.kind)).toEqual(["end"]);
+  });
+
   it("ends a turn with the text of the legal end action", async () => {
     const turn = new TurnBuilder(state(5, [...moves("a1-a2"), END]), server().preview);
     expect(turn.turnToSend()).toEqual(["end"]);

@@ -35,6 +35,25 @@ describe("viewport", () => {
     expect(v.x).toBeCloseTo(120 * v.cell - 800);
     expect(v.y).toBeCloseTo(120 * v.cell - 600);
   });
+  it("keeps the point under the cursor from the first wheel step, while the board is still smaller than the canvas", () => {
+    const v = new Viewport(120, 120, 800, 600);
+    // The whole board fits the height: it is narrower than the canvas, centred.
+    expect(v.x).toBeLessThan(0);
+    for (const [px, py] of [[150, 300], [700, 100]] as const) {
+      v.fit();
+      const under = v.squareAt(px, py);
+      v.zoomAt(1.2, px, py);
+      expect(v.squareAt(px, py)).toEqual(under);
+      // At least half of the board's width is in view.
+      const left = Math.max(0, -v.x);
+      const right = Math.min(800, 120 * v.cell - v.x);
+      expect(right - left).toBeGreaterThanOrEqual((120 * v.cell) / 2);
+    }
+    // A drag puts a board smaller than the canvas back in the middle.
+    v.panBy(10, 0);
+    expect(v.x).toBeCloseTo((120 * v.cell - 800) / 2);
+  });
+
   it("knows when the whole board is in view (the minimap is then hidden)", () => {
     const v = new Viewport(20, 33, 358, 312);
     expect(v.wholeInView()).toBe(true);

@@ -8,12 +8,14 @@ import { h } from "../../ui/dom";
 import { sideName } from "./status";
 
 /** Under this much time left (in milliseconds) a clock is shown as low. */
-const LOW_TIME_MS = 20_000;
+export const LOW_TIME_MS = 20_000;
 
 /** The row of `side` in `state`, as the viewer (`seat`) sees it; its clock is left empty for `showClocks`. */
 export function playerRow(info: GameInfo, seat: Side | null, state: StateView, side: Side): HTMLElement {
   const ai = info.ai?.side === side;
-  const name = ai ? `Computer (level ${info.ai?.level})` : side === seat ? "You" : "Opponent";
+  // A spectator watches two players (the API has no names for them): neither is an "Opponent".
+  const person = seat === null ? "Player" : side === seat ? "You" : "Opponent";
+  const name = ai ? `Computer (level ${info.ai?.level})` : person;
   return h(
     "div",
     { class: `player ${side}${state.to_move === side && !state.outcome ? " to-move" : ""}` },

@@ -1,5 +1,6 @@
-// The setup palette: the piece kinds the viewer may place, each a button to choose it (then
-// click a square) or to drag onto the board. It shows the pieces still to place (`to_place`),
+// The palette of pieces to place, in setup and for arrivals during play (reinforcements): the
+// piece kinds the viewer may place, each a button to choose it (then click a square) or to
+// drag onto the board. It shows the pieces still to place (`to_place`),
 // then any other kind a legal placement offers now (an army's optional choices).
 
 import type { GameInfo, Side } from "../../api/types";
@@ -56,7 +57,7 @@ export class SetupPalette {
             this.events.chosen();
           },
         },
-        h("img", { src: icon, alt: "", width: 32, height: 32 }),
+        h("img", { src: icon, alt: "", width: 32, height: 32, draggable: "false" }),
         h("span", {}, count === undefined ? `${piece.name} (choice)` : `${piece.name} ×${count}`),
       );
       item.addEventListener("pointerdown", (e) => this.drag(e, kind, icon));
@@ -67,7 +68,10 @@ export class SetupPalette {
 
   /** Drags a piece of `kind` from the palette (past a few pixels) and places it where it is dropped, if it may go there. */
   private drag(down: PointerEvent, kind: number, icon: string): void {
-    const ghost = h("img", { src: icon, class: "drag-ghost", alt: "" });
+    if (down.button !== 0) return;
+    // The browser's own drag of the image (which left a copy stuck on the page) is not wanted.
+    down.preventDefault();
+    const ghost = h("img", { src: icon, class: "drag-ghost", alt: "", draggable: "false" });
     let dragging = false;
     const move = (e: PointerEvent): void => {
       if (!dragging && Math.hypot(e.clientX - down.clientX, e.clientY - down.clientY) < 6) return;

@@ -30,9 +30,18 @@ function statusText(info: GameInfo, seat: Side | null, turn: TurnBuilder): strin
   if (base.phase === "setup") {
     return base.to_move === seat ? "Your setup: place your pieces inside your zone, then commit." : `${sideName(base.to_move)} is setting up (hidden until both commit).`;
   }
-  const left = Math.max(0, state.turn.cap - state.turn.actions.length);
   const offer = base.draw_offer && base.draw_offer !== seat ? ` · ${sideName(base.draw_offer)} offers a draw` : "";
+  // A turn the proposed actions ended shows the next side's turn in `state`: it is full.
+  if (turn.turnEnded) return `${who} turn · all ${base.turn.cap} ${info.turn_unit} used: send the turn${offer}`;
+  const left = Math.max(0, state.turn.cap - state.turn.actions.length);
   return `${who} turn · ${left} of ${state.turn.cap} ${info.turn_unit} left${offer}`;
+}
+
+/** While the computer is to move: a line saying it is thinking; else `null`. */
+export function thinkingLine(info: GameInfo, turn: TurnBuilder): HTMLElement | null {
+  const base = turn.base;
+  if (!info.ai || base.outcome || base.to_move !== info.ai.side) return null;
+  return h("p", { class: "thinking", id: "thinking", role: "status" }, h("span", { class: "spinner", "aria-hidden": "true" }), "The computer is thinking…");
 }
 
 /** How the game is played, for people. */
