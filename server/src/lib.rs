@@ -13,6 +13,7 @@ mod api_types;
 pub mod assets;
 pub mod catalog;
 pub mod client;
+pub mod client_ip;
 pub mod connections;
 pub mod digest;
 pub mod error;

@@ -93,6 +93,9 @@ impl Store {
         let pool = AnyPoolOptions::new()
             .max_connections(if postgres { 16 } else { 4 })
             .acquire_timeout(std::time::Duration::from_secs(10))
+            // No ping before each use (a round trip per statement); a broken connection fails
+            // its statement, which the callers report or retry, and the pool replaces it.
+            .test_before_acquire(false)
             .after_connect(|conn, _| {
                 Box::pin(async move {
                     if conn.backend_name() == "SQLite" {
@@ -272,6 +275,9 @@ impl Store {
     ) -> Result<bool, sqlx::Error> {
         let _guard = self.write_guard().await;
         let updated_ms = events.last().map_or(0, |e| e.at_ms);
+        if self.postgres_url.is_none() && events.len() <= INSERT_BATCH {
+            return self.append_sqlite(id, from, events, status, updated_ms).await;
+        }
         let mut tx = self.pool.begin().await?;
         for (i, chunk) in events.chunks(INSERT_BATCH).enumerate() {
             if !insert_events(&mut *tx, id, from + (i * INSERT_BATCH) as u64, chunk).await? {
@@ -285,6 +291,47 @@ impl Store {
         }
         tx.commit().await?;
         Ok(true)
+    }
+
+    /// [`Store::append`] on SQLite in one command: the transaction and its statements sent
+    /// to SQLite's thread at once (one round trip instead of four), rolled back on any error.
+    async fn append_sqlite(
+        &self,
+        id: &str,
+        from: u64,
+        events: &[Event],
+        status: Option<(&str, Option<&str>)>,
+        updated_ms: i64,
+    ) -> Result<bool, sqlx::Error> {
+        // The lobby's parameters follow the events' six each.
+        let p = 6 * events.len();
+        let lobby = match status {
+            Some(_) => format!(
+                "UPDATE games SET status = ${}, result = ${}, updated_ms = ${} WHERE id = ${}",
+                p + 1,
+                p + 2,
+                p + 3,
+                p + 4
+            ),
+            None => format!("UPDATE games SET updated_ms = ${} WHERE id = ${}", p + 1, p + 2),
+        };
+        let sql = format!("BEGIN; {}; {lobby}; COMMIT", insert_sql(events.len()));
+        let mut query = bind_events(sqlx::query(&sql), id, from, events);
+        if let Some((status, result)) = status {
+            query = query.bind(status).bind(result);
+        }
+        let query = query.bind(updated_ms).bind(id);
+        let mut conn = self.pool.acquire().await?;
+        let outcome = query.execute(&mut *conn).await;
+        if outcome.is_err() && conn.execute("ROLLBACK").await.is_err() {
+            // The connection's state is unknown: it is closed, not given back to the pool.
+            let _ = conn.close().await;
+        }
+        match outcome {
+            Ok(_) => Ok(true),
+            Err(sqlx::Error::Database(e)) if e.kind() == ErrorKind::UniqueViolation => Ok(false),
+            Err(e) => Err(e),
+        }
     }
 
     /// Repairs a game's lobby row: its time of last change, and with `status` its status and
@@ -369,13 +416,32 @@ async fn insert_events<'e, E: Executor<'e, Database = Any>>(
     from: u64,
     events: &[Event],
 ) -> Result<bool, sqlx::Error> {
+    let sql = insert_sql(events.len());
+    match bind_events(sqlx::query(&sql), id, from, events).execute(executor).await {
+        Ok(_) => Ok(true),
+        Err(sqlx::Error::Database(e)) if e.kind() == ErrorKind::UniqueViolation => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
+/// The statement inserting `count` events, with parameters `$1` to `$6count`.
+fn insert_sql(count: usize) -> String {
     let mut sql = String::from("INSERT INTO events (game_id, seq, kind, side, body, at_ms) VALUES ");
-    for i in 0..events.len() {
+    for i in 0..count {
         let p = 6 * i;
         let sep = if i == 0 { "" } else { ", " };
         sql.push_str(&format!("{sep}(${}, ${}, ${}, ${}, ${}, ${})", p + 1, p + 2, p + 3, p + 4, p + 5, p + 6));
     }
-    let mut query = sqlx::query(&sql);
+    sql
+}
+
+/// Binds the parameters of [`insert_sql`]: events at sequence numbers `from`, `from + 1`, ...
+fn bind_events<'q>(
+    mut query: sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>>,
+    id: &'q str,
+    from: u64,
+    events: &'q [Event],
+) -> sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>> {
     for (i, event) in events.iter().enumerate() {
         query = query
             .bind(id)
@@ -385,11 +451,7 @@ async fn insert_events<'e, E: Executor<'e, Database = Any>>(
             .bind(&*event.body)
             .bind(event.at_ms);
     }
-    match query.execute(executor).await {
-        Ok(_) => Ok(true),
-        Err(sqlx::Error::Database(e)) if e.kind() == ErrorKind::UniqueViolation => Ok(false),
-        Err(e) => Err(e),
-    }
+    query
 }
 
 /// The update of a game's lobby row: the time of its last change, and with `status` its status
