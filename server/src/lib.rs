@@ -18,6 +18,7 @@ pub mod connections;
 pub mod digest;
 pub mod error;
 pub mod game;
+pub(crate) mod group_commit;
 pub mod heavy;
 pub mod http;
 pub mod hub;
