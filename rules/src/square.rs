@@ -79,15 +79,50 @@ impl FromStr for Square {
     }
 }
 
+/// A square's name written into a few bytes, without allocating: the play server names
+/// every square of every state it sends, so this is on its hot path.
+struct SquareName {
+    bytes: [u8; 5],
+    len: usize,
+}
+
+impl SquareName {
+    fn of(square: Square) -> SquareName {
+        let mut bytes = [0u8; 5];
+        let mut len = 0;
+        // Files 0..=25 are one letter, 26.. two (bijective base 26; at most 120 files).
+        let file = u32::from(square.file);
+        if file >= 26 {
+            bytes[len] = b'a' + (file / 26 - 1) as u8;
+            len += 1;
+        }
+        bytes[len] = b'a' + (file % 26) as u8;
+        len += 1;
+        let rank = u32::from(square.rank) + 1;
+        for (divisor, always) in [(100, false), (10, rank >= 100), (1, true)] {
+            if always || rank >= divisor {
+                bytes[len] = b'0' + (rank / divisor % 10) as u8;
+                len += 1;
+            }
+        }
+        SquareName { bytes, len }
+    }
+
+    fn as_str(&self) -> &str {
+        // Only ASCII letters and digits are ever written.
+        std::str::from_utf8(&self.bytes[..self.len]).unwrap_or("?")
+    }
+}
+
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", file_name(self.file), u32::from(self.rank) + 1)
+        f.write_str(SquareName::of(*self).as_str())
     }
 }
 
 impl Serialize for Square {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
+        s.serialize_str(SquareName::of(*self).as_str())
     }
 }
 
@@ -117,6 +152,16 @@ mod tests {
             for rank in [0, 9, 119] {
                 let sq = Square::new(file, rank);
                 assert_eq!(sq.to_string().parse::<Square>(), Ok(sq));
+            }
+        }
+    }
+
+    #[test]
+    fn every_square_is_named_by_its_file_and_rank_number() {
+        for file in 0..MAX_SIDE {
+            for rank in 0..MAX_SIDE {
+                let name = format!("{}{}", file_name(file), u32::from(rank) + 1);
+                assert_eq!(Square::new(file, rank).to_string(), name);
             }
         }
     }

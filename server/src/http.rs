@@ -2,6 +2,7 @@
 //! creating games, reading a game's state and record, and acting without a WebSocket.
 
 use crate::access::{self, TokenQuery};
+use crate::client_ip::ClientIp;
 use crate::error::ApiError;
 use crate::game::now_ms;
 use crate::hub::{Created, Games};
@@ -10,13 +11,12 @@ use crate::render::{game_info, state_view, GameInfo, ScenarioBoard, ScenarioEntr
 use crate::store::LobbyEntry;
 use crate::token::Token;
 use axum::body::Bytes;
-use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Serialize;
-use std::net::SocketAddr;
 
 /// The routes of this module, to be merged into the API's router.
 pub fn routes() -> Router<Games> {
@@ -75,12 +75,12 @@ pub(crate) struct CreatedBody {
 
 async fn create(
     State(games): State<Games>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    ClientIp(client): ClientIp,
     body: Bytes,
 ) -> Result<(StatusCode, Json<CreatedBody>), ApiError> {
-    games.create_limit().check(client.ip())?;
+    games.create_limit().check(client)?;
     let request = protocol::parse_create(&body)?;
-    let user = crate::hub::user_key(client.ip());
+    let user = crate::hub::user_key(client);
     let Created { id, white, black, spectator } = games.create_by(request, Some(user)).await?;
     // The token rides in the fragment, which browsers never send to servers or proxies.
     let link = |t: Token| Link { path: format!("/play/{id}#{}", t.secret()), token: t.secret().to_string() };
@@ -127,13 +127,13 @@ async fn command(
     Path(id): Path<String>,
     Query(query): Query<TokenQuery>,
     headers: HeaderMap,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    ClientIp(client): ClientIp,
     body: Bytes,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let message = protocol::parse_message(&body).map_err(|(_, e)| e)?;
     let (hub, viewer) = access::open(&games, &id, &headers, &query).await?;
     if matches!(viewer, crate::game::Viewer::Seat(_)) {
-        hub.note_player(crate::hub::user_key(client.ip()));
+        hub.note_player(crate::hub::user_key(client));
     }
     let seq = hub.command(viewer, message.command).await?;
     Ok(Json(serde_json::json!({ "type": "accepted", "ref": message.reference, "seq": seq })))

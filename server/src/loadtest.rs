@@ -15,9 +15,11 @@ use crate::client;
 use futures_util::{SinkExt, StreamExt};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use std::borrow::Cow;
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::time::{Duration, Instant};
 use tokio::time::timeout;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 
 /// The options of `warlord loadtest`.
@@ -217,24 +219,29 @@ impl std::fmt::Display for Report {
     }
 }
 
-/// The parts of a server message a player reads.
+/// The parts of a server message a player reads (borrowed from the message: the load
+/// generator shares the cores with the server it measures, so it reads as little as it can).
 #[derive(serde::Deserialize)]
-struct Seen {
-    #[serde(rename = "type")]
-    kind: String,
+struct Seen<'a> {
+    #[serde(rename = "type", borrow)]
+    kind: Cow<'a, str>,
     #[serde(default)]
     seq: u64,
     #[serde(default)]
     outcome: Option<serde::de::IgnoredAny>,
-    #[serde(default)]
-    legal: Vec<LegalText>,
+    #[serde(default, borrow)]
+    legal: Vec<LegalText<'a>>,
 }
 
 /// A legal action's notation.
 #[derive(serde::Deserialize)]
-struct LegalText {
-    text: String,
+struct LegalText<'a> {
+    #[serde(borrow)]
+    text: Cow<'a, str>,
 }
+
+/// The bytes a player's WebSocket reads at a time: a state is 5 to 40 KiB.
+const CLIENT_READ_BUFFER_BYTES: usize = 32 << 10;
 
 /// Runs the load test on its own runtime.
 pub fn measure(args: &LoadtestArgs) -> anyhow::Result<Report> {
@@ -255,7 +262,9 @@ pub async fn loadtest(args: &LoadtestArgs) -> anyhow::Result<Report> {
             let dir = std::env::temp_dir().join(format!("warlord-loadtest-{}-{run}", std::process::id()));
             std::fs::create_dir_all(&dir)?;
             let url = crate::store::Store::sqlite_url(&dir.join("games.db"));
-            let running = crate::serve::start_with(&url, SocketAddr::from(([127, 0, 0, 1], 0)), args.limits).await?;
+            // The players' own connections (two a game) come on top of the connection cap.
+            let limits = crate::Limits { max_connections: args.limits.max_connections + 2 * args.games, ..args.limits };
+            let running = crate::serve::start_with(&url, SocketAddr::from(([127, 0, 0, 1], 0)), limits).await?;
             // Every slot creates its games from this one address.
             running.games.set_create_limit(0);
             (running.addr, Some((running, dir)))
@@ -359,8 +368,12 @@ async fn keep_playing(addr: SocketAddr, args: &LoadtestArgs, slot: u64, started:
 /// One player of one game: acts on its turns until the game ends or the deadline passes.
 async fn play(url: String, think_ms: u64, seed: u64, started: Instant, deadline: Instant) -> Report {
     let mut report = Report::default();
-    let Ok(Ok((mut socket, _))) =
-        timeout(Duration::from_secs(10), tokio_tungstenite::connect_async(url.as_str())).await
+    let config = WebSocketConfig::default().read_buffer_size(CLIENT_READ_BUFFER_BYTES);
+    let Ok(Ok((mut socket, _))) = timeout(
+        Duration::from_secs(10),
+        tokio_tungstenite::connect_async_with_config(url.as_str(), Some(config), false),
+    )
+    .await
     else {
         report.errors += 1;
         return report;
@@ -379,7 +392,7 @@ async fn play(url: String, think_ms: u64, seed: u64, started: Instant, deadline:
         let Ok(mut seen) = serde_json::from_str::<Seen>(&text) else {
             continue;
         };
-        match seen.kind.as_str() {
+        match &*seen.kind {
             "error" => {
                 report.errors += 1;
                 pending = None;
@@ -403,7 +416,7 @@ async fn play(url: String, think_ms: u64, seed: u64, started: Instant, deadline:
                 if seen.legal.is_empty() {
                     continue;
                 }
-                let choice = seen.legal.swap_remove(rng.gen_range(0..seen.legal.len())).text;
+                let choice = seen.legal.swap_remove(rng.gen_range(0..seen.legal.len())).text.into_owned();
                 let think = rng.gen_range(think_ms / 2..=think_ms + think_ms / 2);
                 tokio::time::sleep(Duration::from_millis(think)).await;
                 if Instant::now() >= deadline {

@@ -383,11 +383,96 @@ pub fn game_info(game: &Game) -> GameInfo {
 /// The state of a game as `viewer` may see it, at server time `now_ms`.
 #[must_use]
 pub fn state_view(game: &Game, viewer: Viewer, now_ms: i64) -> StateView {
-    let rules = &*game.rules;
     let pos = game.visible_position(viewer);
+    let own_turn = is_own_turn(game, viewer, &pos);
+    let hints = game.rules.hints(&pos);
+    let links = if own_turn { command_links(hints.links) } else { Vec::new() };
+    let mut view = common_view(game, viewer, &pos, hints.commanders, hints.relays, hints.marks, now_ms);
+    view.hints.links = links;
+    complete(&mut view, game, viewer, &pos, own_turn);
+    view
+}
+
+/// What every viewer of a game sees alike once no setup is secret (by `Ruleset::view`'s
+/// contract, all then see the same position): the pieces, the move list, the commanders, the
+/// tallies, the clocks. Rendered once per change, then completed for each viewer by
+/// [`SharedState::view_for`] with what is its own (its seat, its pieces to place, and on its
+/// turn its legal actions and command links): the same [`StateView`] as [`state_view`] makes.
+#[derive(Clone, Debug)]
+pub struct SharedState {
+    /// The position every viewer sees.
+    pos: Position,
+    /// The state as a spectator sees it.
+    view: StateView,
+    /// The command links of the side to move, for its own view.
+    links: Vec<CommandLink>,
+}
+
+impl SharedState {
+    /// The shared part of a game's state at `now_ms`; `None` while a setup is secret (then
+    /// each viewer sees a position of its own: use [`state_view`]).
+    #[must_use]
+    pub fn of(game: &Game, now_ms: i64) -> Option<SharedState> {
+        if game.setup_secret() {
+            return None;
+        }
+        let pos = game.visible_position(Viewer::Spectator);
+        let hints = game.rules.hints(&pos);
+        let view = common_view(game, Viewer::Spectator, &pos, hints.commanders, hints.relays, hints.marks, now_ms);
+        Some(SharedState { links: command_links(hints.links), pos, view })
+    }
+
+    /// The state of `game` (the one this was made of) as `viewer` sees it.
+    #[must_use]
+    pub fn view_for(&self, game: &Game, viewer: Viewer) -> StateView {
+        let mut view = self.view.clone();
+        view.you = viewer_name(viewer);
+        let own_turn = is_own_turn(game, viewer, &self.pos);
+        if own_turn {
+            view.hints.links = self.links.clone();
+        }
+        complete(&mut view, game, viewer, &self.pos, own_turn);
+        view
+    }
+}
+
+/// Whether it is the viewer's turn in a game not over.
+fn is_own_turn(game: &Game, viewer: Viewer, pos: &Position) -> bool {
+    viewer.side() == Some(pos.to_move()) && game.outcome().is_none()
+}
+
+fn viewer_name(viewer: Viewer) -> &'static str {
+    viewer.side().map_or("spectator", Side::name)
+}
+
+fn command_links(links: Vec<(Square, Vec<Square>)>) -> Vec<CommandLink> {
+    links.into_iter().map(|(square, commanders)| CommandLink { square, commanders }).collect()
+}
+
+/// A viewer's own part of its state: its pieces to place, and on its turn its legal actions.
+fn complete(view: &mut StateView, game: &Game, viewer: Viewer, pos: &Position, own_turn: bool) {
+    let rules = &*game.rules;
+    view.to_place = viewer
+        .side()
+        .map(|side| rules.to_place(pos, side).into_iter().map(|(kind, count)| ToPlace { kind, count }).collect())
+        .unwrap_or_default();
+    view.legal = if own_turn { legal_actions(rules, pos) } else { Vec::new() };
+}
+
+/// Everything of a viewer's state but its pieces to place, legal actions and command links
+/// (left empty).
+fn common_view(
+    game: &Game,
+    viewer: Viewer,
+    pos: &Position,
+    commanders: Vec<Commander>,
+    relays: Vec<(Square, Square)>,
+    marks: Vec<(Square, &'static str)>,
+    now_ms: i64,
+) -> StateView {
+    let rules = &*game.rules;
     let phase = game.position().phase();
     let to_move = pos.to_move();
-    let own_turn = viewer.side() == Some(to_move) && game.outcome().is_none();
     let symbol = |kind: u8, side: Side| {
         let s = &rules.pieces().get(kind).symbol;
         if side == Side::White {
@@ -407,21 +492,11 @@ pub fn state_view(game: &Game, viewer: Viewer, now_ms: i64) -> StateView {
             moved: pos.has_moved(square),
         })
         .collect();
-    let to_place = viewer
-        .side()
-        .map(|side| rules.to_place(&pos, side).into_iter().map(|(kind, count)| ToPlace { kind, count }).collect())
-        .unwrap_or_default();
-    let legal = if own_turn { legal_actions(rules, &pos) } else { Vec::new() };
-    let hints = rules.hints(&pos);
     let hints = HintsView {
-        commanders: hints.commanders,
-        links: if own_turn {
-            hints.links.into_iter().map(|(square, commanders)| CommandLink { square, commanders }).collect()
-        } else {
-            Vec::new()
-        },
-        relays: hints.relays.into_iter().map(|(from, to)| Step { from, to }).collect(),
-        marks: hints.marks.into_iter().map(|(square, label)| Mark { square, label: label.to_string() }).collect(),
+        commanders,
+        links: Vec::new(),
+        relays: relays.into_iter().map(|(from, to)| Step { from, to }).collect(),
+        marks: marks.into_iter().map(|(square, label)| Mark { square, label: label.to_string() }).collect(),
     };
     let shows_turn = *phase != Phase::Setup || viewer.side() == Some(to_move);
     let turn = TurnView {
@@ -445,7 +520,7 @@ pub fn state_view(game: &Game, viewer: Viewer, now_ms: i64) -> StateView {
     StateView {
         game: game.meta.id.clone(),
         seq: game.seq(),
-        you: viewer.side().map_or("spectator", Side::name),
+        you: viewer_name(viewer),
         phase: match phase {
             Phase::Setup => "setup",
             Phase::Play => "play",
@@ -455,8 +530,8 @@ pub fn state_view(game: &Game, viewer: Viewer, now_ms: i64) -> StateView {
         turn,
         turns_played: pos.turns_played(),
         pieces,
-        to_place,
-        legal,
+        to_place: Vec::new(),
+        legal: Vec::new(),
         hints,
         moves,
         clock: game.clock().map(|c| c.view(now_ms)),
@@ -467,7 +542,7 @@ pub fn state_view(game: &Game, viewer: Viewer, now_ms: i64) -> StateView {
             score: o.score(),
             text: o.to_string(),
         }),
-        tallies: rules.tallies(&pos),
+        tallies: rules.tallies(pos),
     }
 }
 
@@ -487,4 +562,65 @@ fn legal_actions(rules: &dyn Ruleset, pos: &Position) -> Vec<LegalAction> {
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Event, EventKind, GameMeta, Mode};
+    use std::sync::Arc;
+    use warlord_rules::Scenario;
+
+    fn game(options: &[(&str, &str)]) -> Game {
+        let builtin = warlord_scenarios::get("chieftain").expect("chieftain ships");
+        let scenario = Scenario::parse(builtin.text, "builtin:chieftain").expect("chieftain parses");
+        let meta = GameMeta {
+            id: "0123456789abcdef".into(),
+            scenario: "chieftain".into(),
+            options: options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+            mode: Mode::Correspondence,
+            clock: None,
+            ai: None,
+            public: false,
+            created_ms: 0,
+            pin: None,
+        };
+        Game::new(Arc::new(meta), Arc::new(scenario)).expect("the game builds")
+    }
+
+    /// Plays the `n`-th legal action (modulo their number) `count` times.
+    fn play(game: &mut Game, count: usize) {
+        for n in 0..count {
+            let legal = game.rules.legal_action_list(game.position());
+            let action = legal[(n * 7) % legal.len()];
+            let side = game.position().to_move();
+            let body = Arc::from(format_action(&action, game.rules.pieces()));
+            game.apply(Event { kind: EventKind::Action, side, body, at_ms: 1 }).expect("a legal action");
+        }
+    }
+
+    const VIEWERS: [Viewer; 3] = [Viewer::Seat(Side::White), Viewer::Seat(Side::Black), Viewer::Spectator];
+
+    #[test]
+    fn the_shared_state_completed_for_each_viewer_is_its_own_state() {
+        let mut game = game(&[]);
+        for _ in 0..4 {
+            play(&mut game, 3);
+            let shared = SharedState::of(&game, 5).expect("nothing is secret in play");
+            for viewer in VIEWERS {
+                let own = serde_json::to_value(state_view(&game, viewer, 5)).unwrap();
+                let completed = serde_json::to_value(shared.view_for(&game, viewer)).unwrap();
+                assert_eq!(completed, own, "{viewer:?} after {} events", game.seq());
+            }
+            let mover = Viewer::Seat(game.position().to_move());
+            assert!(!shared.view_for(&game, mover).legal.is_empty(), "the side to move gets its legal actions");
+        }
+    }
+
+    #[test]
+    fn a_secret_setup_is_never_shared() {
+        let game = game(&[("free-setup", "true")]);
+        assert!(game.setup_secret());
+        assert!(SharedState::of(&game, 5).is_none());
+    }
 }

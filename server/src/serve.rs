@@ -23,6 +23,11 @@ pub struct ServeArgs {
     /// New games one client (IP address; IPv6 by /64) may create per minute; 0 for no limit.
     #[arg(long, default_value_t = crate::limit::DEFAULT_PER_MINUTE)]
     pub create_per_minute: u32,
+    /// A reverse proxy (an address, or a network like 10.0.0.0/8) whose `X-Forwarded-For`
+    /// header names the client for the per-client limits; repeat for several. Without it the
+    /// header is ignored and the client is the connection's address (docs/OPERATIONS.md).
+    #[arg(long = "trusted-proxy", value_name = "ADDRESS")]
+    pub trusted_proxies: Vec<crate::client_ip::ProxyNet>,
     /// The limits that protect the server from a client's abuse (docs/OPERATIONS.md).
     #[command(flatten)]
     pub limits: Limits,
@@ -97,6 +102,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<()> {
     runtime.block_on(async {
         let running = start_with(&args.store_url(), args.listen, args.limits).await?;
         running.games.set_create_limit(args.create_per_minute);
+        running.games.set_trusted_proxies(&args.trusted_proxies);
         let store = if args.database_url.is_some() { "PostgreSQL".to_string() } else { args.db.display().to_string() };
         // The first line names the address, so that scripts and tests can wait for it.
         println!("warlord serve: listening on http://{} (games in {store})", running.addr);

@@ -8,14 +8,15 @@
 //! the game's id and new event count, in the same transaction, for the other processes (see [`crate::notify`]).
 
 use crate::game::{AiSeat, ClockConfig, Event, EventKind, GameMeta, Mode, Pin};
+use crate::group_commit::{self, Append};
 use serde::Serialize;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::error::ErrorKind;
 use sqlx::{Any, AnyConnection, AnyPool, Connection, Executor, Row};
 use std::path::Path;
 use std::str::FromStr;
-use std::sync::Arc;
-use tokio::sync::Mutex;
+use std::sync::{Arc, Mutex as StdMutex, PoisonError};
+use tokio::sync::{oneshot, Mutex};
 use warlord_rules::Side;
 
 /// The PostgreSQL notification channel for "a game changed". The payload is the game's id and
@@ -69,7 +70,12 @@ pub struct Store {
     /// SQLite allows one writer at a time; writers queue here rather than in SQLite's
     /// sleeping busy handler, which would add tens of milliseconds under load.
     write_lock: Option<Arc<Mutex<()>>>,
+    /// SQLite's appends waiting to be written as a group (`crate::group_commit`).
+    pending: Arc<StdMutex<Vec<(Append, Reply)>>>,
 }
+
+/// Where the answer to one append of a group goes.
+type Reply = oneshot::Sender<Result<bool, sqlx::Error>>;
 
 impl Store {
     /// The URL of a SQLite database file (created if missing).
@@ -93,6 +99,9 @@ impl Store {
         let pool = AnyPoolOptions::new()
             .max_connections(if postgres { 16 } else { 4 })
             .acquire_timeout(std::time::Duration::from_secs(10))
+            // No ping before each use (a round trip per statement); a broken connection fails
+            // its statement, which the callers report or retry, and the pool replaces it.
+            .test_before_acquire(false)
             .after_connect(|conn, _| {
                 Box::pin(async move {
                     if conn.backend_name() == "SQLite" {
@@ -126,6 +135,7 @@ impl Store {
             pool,
             postgres_url: postgres.then(|| url.to_string()),
             write_lock: (!postgres).then(|| Arc::new(Mutex::new(()))),
+            pending: Arc::default(),
         })
     }
 
@@ -270,8 +280,18 @@ impl Store {
         events: &[Event],
         status: Option<(&str, Option<&str>)>,
     ) -> Result<bool, sqlx::Error> {
-        let _guard = self.write_guard().await;
         let updated_ms = events.last().map_or(0, |e| e.at_ms);
+        if let (Some(lock), true) = (&self.write_lock, events.len() <= INSERT_BATCH) {
+            let append = Append {
+                id: id.to_string(),
+                from,
+                events: events.to_vec(),
+                status: status.map(|(s, r)| (s.to_string(), r.map(str::to_string))),
+                updated_ms,
+            };
+            return self.append_grouped(lock.clone(), append).await;
+        }
+        let _guard = self.write_guard().await;
         let mut tx = self.pool.begin().await?;
         for (i, chunk) in events.chunks(INSERT_BATCH).enumerate() {
             if !insert_events(&mut *tx, id, from + (i * INSERT_BATCH) as u64, chunk).await? {
@@ -285,6 +305,56 @@ impl Store {
         }
         tx.commit().await?;
         Ok(true)
+    }
+
+    /// [`Store::append`] on SQLite: queued, then written with the appends of other games that
+    /// queued meanwhile (`crate::group_commit`), by a task of its own, so that a caller that
+    /// goes away (a closed connection) cancels nobody's commit, its own included.
+    async fn append_grouped(&self, lock: Arc<Mutex<()>>, append: Append) -> Result<bool, sqlx::Error> {
+        let (reply, answer) = oneshot::channel();
+        self.pending.lock().unwrap_or_else(PoisonError::into_inner).push((append, reply));
+        let store = self.clone();
+        tokio::spawn(async move {
+            let _guard = lock.lock_owned().await;
+            let queued = std::mem::take(&mut *store.pending.lock().unwrap_or_else(PoisonError::into_inner));
+            for group in group_commit::split(queued) {
+                store.commit_group(group).await;
+            }
+        });
+        answer.await.map_err(|_| sqlx::Error::Protocol("the append's commit task ended without an answer".into()))?
+    }
+
+    /// Writes a group in one transaction; if that fails, rolls it back and writes each of its
+    /// appends alone, each with its own answer.
+    async fn commit_group(&self, group: Vec<(Append, Reply)>) {
+        let (appends, replies): (Vec<Append>, Vec<Reply>) = group.into_iter().unzip();
+        if appends.len() > 1 && self.write_group(&appends).await.is_ok() {
+            for reply in replies {
+                let _ = reply.send(Ok(true));
+            }
+            return;
+        }
+        for (append, reply) in appends.into_iter().zip(replies) {
+            let result = match self.write_group(std::slice::from_ref(&append)).await {
+                Ok(()) => Ok(true),
+                Err(sqlx::Error::Database(e)) if e.kind() == ErrorKind::UniqueViolation => Ok(false),
+                Err(e) => Err(e),
+            };
+            let _ = reply.send(result);
+        }
+    }
+
+    /// One transaction of appends sent as one command, rolled back on any error.
+    async fn write_group(&self, group: &[Append]) -> Result<(), sqlx::Error> {
+        let sql = group_commit::group_sql(group);
+        let query = group_commit::bind_group(sqlx::query(&sql), group);
+        let mut conn = self.pool.acquire().await?;
+        let outcome = query.execute(&mut *conn).await;
+        if outcome.is_err() && conn.execute("ROLLBACK").await.is_err() {
+            // The connection's state is unknown: it is closed, not given back to the pool.
+            let _ = conn.close().await;
+        }
+        outcome.map(|_| ())
     }
 
     /// Repairs a game's lobby row: its time of last change, and with `status` its status and
@@ -369,13 +439,32 @@ async fn insert_events<'e, E: Executor<'e, Database = Any>>(
     from: u64,
     events: &[Event],
 ) -> Result<bool, sqlx::Error> {
+    let sql = insert_sql(events.len());
+    match bind_events(sqlx::query(&sql), id, from, events).execute(executor).await {
+        Ok(_) => Ok(true),
+        Err(sqlx::Error::Database(e)) if e.kind() == ErrorKind::UniqueViolation => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
+/// The statement inserting `count` events, with parameters `$1` to `$6count`.
+fn insert_sql(count: usize) -> String {
     let mut sql = String::from("INSERT INTO events (game_id, seq, kind, side, body, at_ms) VALUES ");
-    for i in 0..events.len() {
+    for i in 0..count {
         let p = 6 * i;
         let sep = if i == 0 { "" } else { ", " };
         sql.push_str(&format!("{sep}(${}, ${}, ${}, ${}, ${}, ${})", p + 1, p + 2, p + 3, p + 4, p + 5, p + 6));
     }
-    let mut query = sqlx::query(&sql);
+    sql
+}
+
+/// Binds the parameters of [`insert_sql`]: events at sequence numbers `from`, `from + 1`, ...
+fn bind_events<'q>(
+    mut query: sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>>,
+    id: &'q str,
+    from: u64,
+    events: &'q [Event],
+) -> sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>> {
     for (i, event) in events.iter().enumerate() {
         query = query
             .bind(id)
@@ -385,11 +474,7 @@ async fn insert_events<'e, E: Executor<'e, Database = Any>>(
             .bind(&*event.body)
             .bind(event.at_ms);
     }
-    match query.execute(executor).await {
-        Ok(_) => Ok(true),
-        Err(sqlx::Error::Database(e)) if e.kind() == ErrorKind::UniqueViolation => Ok(false),
-        Err(e) => Err(e),
-    }
+    query
 }
 
 /// The update of a game's lobby row: the time of its last change, and with `status` its status

@@ -55,7 +55,8 @@ impl Hub {
         if forfeit {
             events = vec![Event::bare(EventKind::Timeout, mover, now)];
         }
-        let mut next = game.clone();
+        // The one copy of an action: checked on it, then stored, then published as it is.
+        let mut next = Game::clone(&game);
         for mut event in events.iter().cloned() {
             event.at_ms = now;
             next.apply(event)?;
@@ -71,9 +72,9 @@ impl Hub {
             }
             Err(e) => return Err(ApiError::storage(&e)),
         }
-        *game = next;
-        let seq = game.seq();
-        self.publish(&game);
+        let seq = next.seq();
+        *game = Arc::new(next);
+        self.publish(game.clone());
         drop(game);
         if forfeit {
             return Err(ApiError::new(ErrorCode::GameOver, format!("{mover} has run out of time; the game is over")));
@@ -92,15 +93,15 @@ impl Hub {
 
     /// Applies the events stored after the cached ones (a read-only game applies none: its
     /// log already stops replaying).
-    async fn catch_up(self: &Arc<Self>, game: &mut Game, store: &Store) {
+    async fn catch_up(self: &Arc<Self>, game: &mut Arc<Game>, store: &Store) {
         if game.read_only().is_some() {
             return;
         }
         match store.events_from(&self.id, game.seq()).await {
             Ok(events) if events.is_empty() => {}
             Ok(events) => {
-                replay(game, events);
-                self.publish(game);
+                replay(Arc::make_mut(game), events);
+                self.publish(game.clone());
             }
             Err(e) => tracing::error!(game = %self.id, error = %e, "could not read new events"),
         }

@@ -4,6 +4,7 @@
 use super::load::{load, stored, StoredGame};
 use super::Hub;
 use crate::catalog::Catalog;
+use crate::client_ip::ProxyNet;
 use crate::error::{ApiError, ErrorCode};
 use crate::game::{now_ms, Game, GameMeta};
 use crate::limit::{self, CreateLimit};
@@ -34,6 +35,8 @@ pub(super) struct Inner {
     ai_waiting_per_user: usize,
     /// How many games each client may create.
     create_limit: RwLock<Arc<CreateLimit>>,
+    /// The reverse proxies whose `X-Forwarded-For` names the client (`crate::client_ip`).
+    trusted_proxies: RwLock<Arc<[ProxyNet]>>,
 }
 
 /// The default of `warlord serve --ai-waiting-per-user`.
@@ -78,6 +81,7 @@ impl Games {
             scheduler: Scheduler::new(ai)?,
             ai_waiting_per_user,
             create_limit,
+            trusted_proxies: RwLock::new(Arc::from(Vec::new())),
         };
         Ok(Games { inner: Arc::new(inner) })
     }
@@ -103,6 +107,18 @@ impl Games {
     /// Lets each client create `per_minute` games a minute (0: no limit), counting afresh.
     pub fn set_create_limit(&self, per_minute: u32) {
         *self.inner.create_limit.write().expect("create limit") = Arc::new(CreateLimit::per_minute(per_minute));
+    }
+
+    /// The reverse proxies trusted to name the client in `X-Forwarded-For`.
+    #[must_use]
+    pub fn trusted_proxies(&self) -> Arc<[ProxyNet]> {
+        self.inner.trusted_proxies.read().map_or_else(|poisoned| poisoned.into_inner().clone(), |list| list.clone())
+    }
+
+    /// Trusts these reverse proxies (replacing the earlier list; empty: none).
+    pub fn set_trusted_proxies(&self, proxies: &[ProxyNet]) {
+        let mut list = self.inner.trusted_proxies.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+        *list = Arc::from(proxies.to_vec());
     }
 
     /// The store.
@@ -213,7 +229,8 @@ impl Games {
     /// request registered it meanwhile), noting its player if known.
     async fn install(&self, id: &str, row: StoredGame, player: Option<String>) -> Result<Arc<Hub>, ApiError> {
         let (game, seats) = load(&self.inner.store, &self.inner.catalog, id, row).await?;
-        let (watch, _) = watch::channel(Arc::new(game.clone()));
+        let game = Arc::new(game);
+        let (watch, _) = watch::channel(game.clone());
         let hub = Arc::new(Hub {
             games: Arc::downgrade(&self.inner),
             id: id.to_string(),
@@ -223,6 +240,7 @@ impl Games {
             timer: StdMutex::new(None),
             ai_job: StdMutex::new(None),
             player: StdMutex::new(player),
+            views: Default::default(),
         });
         let hub = {
             let mut hubs = self.inner.hubs.lock().expect("hub map");

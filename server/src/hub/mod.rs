@@ -16,6 +16,7 @@
 //! - `retry.rs`: committing the server's own events (AI turns, time forfeits) through storage
 //!   failures.
 //! - `repair.rs`: the periodic repair of lobby rows written apart from their events.
+//! - `views.rs`: the state sent after a change, rendered once per viewer.
 
 mod ai;
 mod commit;
@@ -24,6 +25,7 @@ mod load;
 mod repair;
 mod retry;
 mod timer;
+mod views;
 
 pub use games::{user_key, Created, Games, DEFAULT_AI_WAITING_PER_USER};
 
@@ -40,13 +42,16 @@ pub struct Hub {
     games: Weak<games::Inner>,
     id: String,
     seats: SeatHashes,
-    game: Mutex<Game>,
+    /// The game as committed (the same `Arc` the watch channel carries, until the next change).
+    game: Mutex<Arc<Game>>,
     watch: watch::Sender<Arc<Game>>,
     timer: StdMutex<Option<JoinHandle<()>>>,
     /// The AI's job: the state (sequence number) it plans for, and its cancellation ticket.
     ai_job: StdMutex<Option<(u64, Ticket)>>,
     /// The user the AI's turns are queued under (see `ai.rs`).
     player: StdMutex<Option<String>>,
+    /// The latest game's states as sent, once per viewer.
+    views: views::Views,
 }
 
 impl Hub {
@@ -68,8 +73,7 @@ impl Hub {
         self.watch.subscribe()
     }
 
-    fn publish(self: &Arc<Self>, game: &Game) {
-        let snapshot = Arc::new(game.clone());
+    fn publish(self: &Arc<Self>, snapshot: Arc<Game>) {
         self.watch.send_replace(snapshot.clone());
         self.schedule(&snapshot);
     }
