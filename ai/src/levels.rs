@@ -25,7 +25,7 @@ pub const STRONGEST: u8 = 8;
 pub const LEVELS: [Level; STRONGEST as usize] = [
     Level { number: 1, agent: "novice", millis: 100, summary: "sensible moves, and mistakes a beginner can punish" },
     Level { number: 2, agent: "greedy", millis: 100, summary: "the best single move each time, no plan" },
-    Level { number: 3, agent: "oep", millis: 100, summary: "evolves whole turns for 0.1 s" },
+    Level { number: 3, agent: "champion", millis: 50, summary: "the champion at 0.05 s a turn" },
     Level { number: 4, agent: "champion", millis: 100, summary: "the champion at 0.1 s a turn" },
     Level { number: 5, agent: "champion", millis: 200, summary: "the champion at 0.2 s a turn" },
     Level { number: 6, agent: "champion", millis: 400, summary: "the champion at 0.4 s a turn" },
@@ -83,8 +83,10 @@ mod tests {
     }
 
     #[test]
-    fn budgets_grow_with_the_level_and_the_strongest_thinks_one_second() {
-        assert!(LEVELS.windows(2).all(|w| w[0].millis <= w[1].millis));
+    fn the_champions_budget_grows_with_the_level_and_the_strongest_thinks_one_second() {
+        let champion: Vec<u64> = LEVELS.iter().filter(|l| l.agent == "champion").map(|l| l.millis).collect();
+        assert!(champion.len() >= 4 && champion.windows(2).all(|w| w[0] < w[1]), "{champion:?}");
+        assert!(LEVELS.iter().take_while(|l| l.is_cheap()).count() == 2, "the weakest levels do not search");
         assert_eq!(Level::get(STRONGEST).map(|l| (l.agent, l.millis)), Ok(("champion", 1000)));
     }
 }

@@ -150,7 +150,7 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<()> {
         100.0 * score_lo,
         100.0 * score_hi
     )?;
-    writeln!(out, "elo       {elo:+.0} (95% interval {} to {})", signed(lo), signed(hi))?;
+    writeln!(out, "elo       {} (95% interval {} to {})", signed(elo), signed(lo), signed(hi))?;
     let endings = report.endings();
     writeln!(out, "length    {:.1} turns on average, median {:.1}", endings.mean_turns(), endings.median_turns())?;
     write_endings(out, &endings, &args.first)?;
@@ -280,11 +280,11 @@ fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
-/// An Elo bound with its sign, `+inf` or `-inf` where the interval has no bound on that side
-/// (a score of 0 or 1 inside it).
+/// An Elo difference with its sign (`+0` for an even score, never `-0`), `+inf` or `-inf` where
+/// an interval has no bound on that side (a score of 0 or 1 inside it).
 fn signed(elo: f64) -> String {
     if elo.is_finite() {
-        format!("{elo:+.0}")
+        format!("{:+.0}", elo.round() + 0.0)
     } else {
         format!("{}inf", if elo > 0.0 { '+' } else { '-' })
     }
