@@ -5,7 +5,6 @@
 
 use crate::error::LabError;
 use crate::report::CellReport;
-use plotters::coord::types::RangedCoordi32;
 use plotters::prelude::*;
 
 /// A drawing error as a lab error.
@@ -94,11 +93,11 @@ pub fn outcome_chart(cells: &[CellReport]) -> Result<String, LabError> {
             .margin(12)
             .x_label_area_size(40)
             .y_label_area_size(200)
-            .build_cartesian_2d(0f64..1f64, (0..n).into_segmented())
+            .build_cartesian_2d(0f64..1.4f64, (0..n).into_segmented())
             .map_err(drawn)?;
         chart
             .configure_mesh()
-            .x_desc("share of games")
+            .x_desc("share of games (the legend stands right of 1)")
             .y_label_formatter(&|v| segment_label(&labels, v))
             .draw()
             .map_err(drawn)?;
@@ -119,7 +118,7 @@ pub fn outcome_chart(cells: &[CellReport]) -> Result<String, LabError> {
         }
         chart
             .configure_series_labels()
-            .position(SeriesLabelPosition::LowerRight)
+            .position(SeriesLabelPosition::UpperRight)
             .background_style(WHITE.mix(0.9))
             .border_style(BLACK.mix(0.3))
             .draw()
@@ -181,20 +180,26 @@ pub fn heat_chart(cell: &CellReport) -> Result<String, LabError> {
     {
         let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
         root.fill(&WHITE).map_err(drawn)?;
-        let mut chart: ChartContext<'_, _, Cartesian2d<RangedCoordi32, RangedCoordi32>> = ChartBuilder::on(&root)
+        let mut chart = ChartBuilder::on(&root)
             .caption(format!("{}: captures by square (darkest: {top})", cell.label), ("sans-serif", 15))
             .margin(8)
             .x_label_area_size(24)
             .y_label_area_size(30)
-            .build_cartesian_2d(0..files, 0..ranks)
+            .build_cartesian_2d((0..files).into_segmented(), (0..ranks).into_segmented())
             .map_err(drawn)?;
+        let name = |v: &SegmentValue<i32>| match v {
+            SegmentValue::CenterOf(i) => Some(*i),
+            _ => None,
+        };
         chart
             .configure_mesh()
             .disable_mesh()
-            .x_labels(usize::try_from(files).unwrap_or(8).min(26))
-            .y_labels(usize::try_from(ranks).unwrap_or(8).min(30))
-            .x_label_formatter(&|f| u8::try_from(*f).map(warlord_rules::square::file_name).unwrap_or_default())
-            .y_label_formatter(&|r| (r + 1).to_string())
+            .x_labels(usize::try_from(files).unwrap_or(8))
+            .y_labels(usize::try_from(ranks).unwrap_or(8))
+            .x_label_formatter(&|f| {
+                name(f).and_then(|f| u8::try_from(f).ok()).map(warlord_rules::square::file_name).unwrap_or_default()
+            })
+            .y_label_formatter(&|r| name(r).map(|r| (r + 1).to_string()).unwrap_or_default())
             .draw()
             .map_err(drawn)?;
         let shade = |count: u32| {
@@ -202,18 +207,23 @@ pub fn heat_chart(cell: &CellReport) -> Result<String, LabError> {
             let mix = |from: f64, to: f64| (from + (to - from) * t).round() as u8;
             RGBColor(mix(250.0, 170.0), mix(248.0, 20.0), mix(240.0, 20.0))
         };
+        let square = |f: i32, r: i32| {
+            [(SegmentValue::Exact(f), SegmentValue::Exact(r)), (SegmentValue::Exact(f + 1), SegmentValue::Exact(r + 1))]
+        };
         chart
             .draw_series((0..ranks).flat_map(|r| {
                 (0..files).map(move |f| {
                     let count = cell.heat.get(r as usize).and_then(|row| row.get(f as usize)).copied().unwrap_or(0);
-                    Rectangle::new([(f, r), (f + 1, r + 1)], shade(count).filled())
+                    Rectangle::new(square(f, r), shade(count).filled())
                 })
             }))
             .map_err(drawn)?;
         chart
-            .draw_series((0..ranks).flat_map(|r| {
-                (0..files).map(move |f| Rectangle::new([(f, r), (f + 1, r + 1)], BLACK.mix(0.15).stroke_width(1)))
-            }))
+            .draw_series(
+                (0..ranks).flat_map(|r| {
+                    (0..files).map(move |f| Rectangle::new(square(f, r), BLACK.mix(0.15).stroke_width(1)))
+                }),
+            )
             .map_err(drawn)?;
         root.present().map_err(drawn)?;
     }

@@ -186,16 +186,24 @@ impl Lab {
         now_ms: i64,
         stale_before_ms: i64,
     ) -> Result<Vec<Claim>, LabError> {
-        let lock = if self.postgres { " FOR UPDATE SKIP LOCKED" } else { "" };
-        let sql = format!(
+        // The rows are picked once, in a materialised step: PostgreSQL may otherwise run a
+        // `LIMIT` subquery of an `UPDATE` more than once and claim more rows than asked.
+        let sql = if self.postgres {
+            "WITH picked AS MATERIALIZED (SELECT idx FROM lab_games WHERE study = $3 \
+             AND (state = 'open' OR (state = 'claimed' AND claimed_at < $4)) ORDER BY idx LIMIT $5 \
+             FOR UPDATE SKIP LOCKED) \
+             UPDATE lab_games SET state = 'claimed', claimed_by = $1, claimed_at = $2 FROM picked \
+             WHERE lab_games.study = $3 AND lab_games.idx = picked.idx \
+             RETURNING lab_games.idx, lab_games.cell, lab_games.seed"
+        } else {
             "UPDATE lab_games SET state = 'claimed', claimed_by = $1, claimed_at = $2 \
              WHERE study = $3 AND idx IN (SELECT idx FROM lab_games WHERE study = $3 \
-             AND (state = 'open' OR (state = 'claimed' AND claimed_at < $4)) ORDER BY idx LIMIT $5{lock}) \
+             AND (state = 'open' OR (state = 'claimed' AND claimed_at < $4)) ORDER BY idx LIMIT $5) \
              RETURNING idx, cell, seed"
-        );
+        };
         self.runtime.block_on(async {
             let mut tx = self.pool.begin().await?;
-            let rows = sqlx::query(&sql)
+            let rows = sqlx::query(sql)
                 .bind(worker)
                 .bind(now_ms)
                 .bind(study)
