@@ -22,6 +22,9 @@ pub enum LabError {
         /// What is wrong there.
         message: String,
     },
+    /// The database's runtime could not start.
+    #[error("cannot start the database runtime: {0}")]
+    Runtime(std::io::Error),
     /// The database failed.
     #[error("database: {0}")]
     Database(#[from] sqlx::Error),

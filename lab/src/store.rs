@@ -99,7 +99,7 @@ impl Lab {
             .thread_name("lab-db")
             .enable_all()
             .build()
-            .map_err(|e| LabError::Report(format!("cannot start the database runtime: {e}")))?;
+            .map_err(LabError::Runtime)?;
         let postgres = url.starts_with("postgres:") || url.starts_with("postgresql:");
         let pool = runtime.block_on(async {
             sqlx::any::install_default_drivers();

@@ -75,7 +75,8 @@ pub struct Study {
 pub struct Cell {
     /// Its label: `scenario` or `scenario/variant`.
     pub label: String,
-    /// The scenario as the study names it (a shipped id or a file path).
+    /// The scenario as the study names it (a shipped id or a file path; the variant's own
+    /// file if it names one).
     pub scenario: String,
     /// The variant's name (`standard` when the study has none).
     pub variant: String,
@@ -187,7 +188,7 @@ impl Study {
                 }
                 cells.push(Cell {
                     label,
-                    scenario: scenario.get_ref().clone(),
+                    scenario: variant.scenario.as_ref().unwrap_or(scenario).get_ref().clone(),
                     variant: vname,
                     scenario_text: cell_text,
                     options,

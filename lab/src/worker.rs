@@ -33,7 +33,12 @@ impl RunOptions {
     /// named after the host and process.
     #[must_use]
     pub fn new() -> RunOptions {
-        let host = std::env::var("HOSTNAME").unwrap_or_else(|_| "host".into());
+        let host = std::fs::read_to_string("/etc/hostname")
+            .ok()
+            .map(|h| h.trim().to_string())
+            .filter(|h| !h.is_empty())
+            .or_else(|| std::env::var("HOSTNAME").ok())
+            .unwrap_or_else(|| "host".into());
         RunOptions {
             threads: std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
             batch: 1,

@@ -332,3 +332,19 @@ fn the_report_holds_every_metric_for_every_cell() {
     assert_eq!(c.games, (3, 3));
     assert!(c.to_text().contains("fairer?"));
 }
+
+#[test]
+fn a_variant_may_be_another_version_of_the_scenario_file() {
+    let dir = temp();
+    let text = warlord_scenarios::get("chieftain").map(|b| b.text).unwrap_or_default();
+    std::fs::write(dir.path().join("draft.toml"), text).unwrap_or_else(|e| panic!("{e}"));
+    let one = TINY
+        .replace("[\"chieftain\", \"medieval\"]", "[\"chieftain\"]")
+        .replace("options = { turn-limit = 6 }", "scenario = \"draft.toml\"");
+    let s = study(&one, dir.path()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(s.cells.len(), 2);
+    assert!(s.cells[1].scenario.ends_with("draft.toml") && s.cells[1].label == "chieftain/shorter");
+    let two = TINY.replace("options = { turn-limit = 6 }", "scenario = \"draft.toml\"");
+    let err = study(&two, dir.path()).err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(err.contains(":19: a variant with its own scenario file needs a study of one scenario"), "{err}");
+}
