@@ -5,6 +5,8 @@
 
 use crate::error::LabError;
 use crate::report::CellReport;
+use plotters::coord::ranged1d::SegmentedCoord;
+use plotters::coord::types::RangedCoordi32;
 use plotters::prelude::*;
 
 /// A drawing error as a lab error.
@@ -20,6 +22,12 @@ fn segment_label(labels: &[String], v: &SegmentValue<i32>) -> String {
         }
         SegmentValue::Last => String::new(),
     }
+}
+
+/// A categorical axis of `n` segments, 0 to n - 1 (plotters' integer ranges include their
+/// end).
+fn segments(n: i32) -> SegmentedCoord<RangedCoordi32> {
+    (0..(n - 1).max(0)).into_segmented()
 }
 
 /// The height of a chart with one row per category.
@@ -41,7 +49,7 @@ pub fn score_chart(cells: &[CellReport]) -> Result<String, LabError> {
             .margin(12)
             .x_label_area_size(40)
             .y_label_area_size(260)
-            .build_cartesian_2d(0f64..1f64, (0..n).into_segmented())
+            .build_cartesian_2d(0f64..1f64, segments(n))
             .map_err(drawn)?;
         chart
             .configure_mesh()
@@ -93,7 +101,7 @@ pub fn outcome_chart(cells: &[CellReport]) -> Result<String, LabError> {
             .margin(12)
             .x_label_area_size(40)
             .y_label_area_size(200)
-            .build_cartesian_2d(0f64..1.4f64, (0..n).into_segmented())
+            .build_cartesian_2d(0f64..1.5f64, segments(n))
             .map_err(drawn)?;
         chart
             .configure_mesh()
@@ -185,7 +193,7 @@ pub fn heat_chart(cell: &CellReport) -> Result<String, LabError> {
             .margin(8)
             .x_label_area_size(24)
             .y_label_area_size(30)
-            .build_cartesian_2d((0..files).into_segmented(), (0..ranks).into_segmented())
+            .build_cartesian_2d(segments(files), segments(ranks))
             .map_err(drawn)?;
         let name = |v: &SegmentValue<i32>| match v {
             SegmentValue::CenterOf(i) => Some(*i),
@@ -252,7 +260,7 @@ pub fn values_chart(cell: &CellReport) -> Result<String, LabError> {
             .margin(10)
             .x_label_area_size(36)
             .y_label_area_size(120)
-            .build_cartesian_2d((lo - pad)..(hi + pad), (0..n.max(1)).into_segmented())
+            .build_cartesian_2d((lo - pad)..(hi + pad), segments(n))
             .map_err(drawn)?;
         chart
             .configure_mesh()
