@@ -133,6 +133,15 @@ impl Comparison {
             "more decisive?   {}",
             verdict(self.b_more_decisive, self.b_less_decisive, "more decisive", "less decisive")
         );
+        let c = &self.completion;
+        let ended = if !c.significant() {
+            format!("no significant difference at {ALPHA}")
+        } else if c.b > c.a {
+            format!("B's games end by the rules more often than A's (p < {ALPHA})")
+        } else {
+            format!("B's games end by the rules less often than A's (p < {ALPHA})")
+        };
+        let _ = writeln!(t, "by the rules?    {ended}");
         let _ = writeln!(t, "test: two-proportion z test (pooled), two-sided; draws count one half in the score");
         t
     }
