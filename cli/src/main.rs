@@ -46,6 +46,8 @@ enum Command {
     Play(commands::play::Args),
     /// Play a match between two AI agents: score, Elo with its 95% interval, records.
     Match(commands::r#match::Args),
+    /// The playtest lab: play a study's games into a database, report on them, compare variants.
+    Lab(commands::lab::Args),
     /// Run the play server: lobby, games, live play over WebSockets (docs/API.md).
     Serve(commands::serve::Args),
     /// Play many concurrent games against a server on loopback; report throughput and latency.
@@ -64,6 +66,7 @@ fn run(command: Command, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Analyse(args) => commands::analyse::run(args, out),
         Command::Play(args) => commands::play::run(args, out),
         Command::Match(args) => commands::r#match::run(args, out),
+        Command::Lab(args) => commands::lab::run(args, out),
         Command::Serve(args) => commands::serve::run(args, out),
         Command::Loadtest(args) => commands::loadtest::run(args, out),
     }

@@ -1,6 +1,7 @@
 //! The commands of `warlord`, one file each: an `Args` struct (clap) and a `run` function.
 
 pub mod analyse;
+pub mod lab;
 pub mod loadtest;
 pub mod r#match;
 pub mod moves;

@@ -3,6 +3,7 @@
 mod analyse;
 mod help;
 mod inspect;
+mod lab;
 mod matches;
 mod play;
 mod replay;
