@@ -60,7 +60,7 @@ pub fn play(
     seed: u64,
     tags: Vec<(String, String)>,
 ) -> Result<GameResult, String> {
-    let game = play_game(rules, agents, budget, seed, MAX_TURNS)?;
+    let game = play_game(rules, agents, [budget; 2], seed, MAX_TURNS)?;
     let (material, captures) = trace(rules, &game.record)?;
     let ending = Ending::of(game.outcome.as_ref());
     let mut record = Record { tags, turns: game.record.turns.clone(), ..Record::default() };
