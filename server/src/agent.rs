@@ -2,6 +2,8 @@
 //! the same a person meets in `warlord play` (position + budget + seed -> a whole turn; in a
 //! setup phase the agents see only their own side's view).
 
+use serde::Serialize;
+use ts_rs::TS;
 use warlord_ai::{Agent, Budget, Level};
 
 /// The weakest and strongest levels.
@@ -25,4 +27,31 @@ pub fn for_level(number: u8) -> (Box<dyn Agent>, Budget) {
 #[must_use]
 pub fn is_cheap(number: u8) -> bool {
     level(number).is_cheap()
+}
+
+/// A level of `GET /api/levels`: what a person picks an AI opponent by.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct LevelEntry {
+    /// Its number, 1 (weakest) up.
+    pub number: u8,
+    /// The agent that plays it (docs/AI.md).
+    pub agent: String,
+    /// Its thinking time a turn, in milliseconds.
+    pub millis: u64,
+    /// Who a person meets at this level, in a few words.
+    pub summary: String,
+}
+
+/// Every level, weakest first.
+#[must_use]
+pub fn level_entries() -> Vec<LevelEntry> {
+    warlord_ai::LEVELS
+        .iter()
+        .map(|l| LevelEntry {
+            number: l.number,
+            agent: l.agent.to_string(),
+            millis: l.millis,
+            summary: l.summary.to_string(),
+        })
+        .collect()
 }

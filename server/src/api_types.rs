@@ -53,6 +53,7 @@ fn typescript() -> String {
         declaration::<crate::game::ReadOnly>(&cfg),
         declaration::<ScenarioBoard>(&cfg),
         declaration::<ScenarioEntry>(&cfg),
+        declaration::<crate::agent::LevelEntry>(&cfg),
         declaration::<ScenarioInfo>(&cfg),
         declaration::<BoardInfo>(&cfg),
         declaration::<PieceInfo>(&cfg),

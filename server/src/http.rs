@@ -1,4 +1,4 @@
-//! The HTTP API's plain routes (documented in docs/API.md): health, scenarios, the lobby,
+//! The HTTP API's plain routes (documented in docs/API.md): health, scenarios, AI levels, the lobby,
 //! creating games, reading a game's state and record, and acting without a WebSocket.
 
 use crate::access::{self, TokenQuery};
@@ -23,6 +23,7 @@ pub fn routes() -> Router<Games> {
     Router::new()
         .route("/api/health", get(|| async { Json(serde_json::json!({ "ok": true })) }))
         .route("/api/scenarios", get(scenarios))
+        .route("/api/levels", get(|| async { Json(crate::agent::level_entries()) }))
         .route("/api/games", get(lobby).post(create))
         .route("/api/games/{id}", get(game))
         .route("/api/games/{id}/record", get(record))

@@ -175,3 +175,20 @@ async fn a_prepared_paratrooper_is_an_action_kind_and_a_mark() {
     assert_eq!(to_a5, [(&json!("a3-a5"), &Value::Null), (&json!("a3 leap a5"), &json!("by a leap"))]);
     server.stop();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_levels_are_listed_weakest_first_with_who_plays_them() {
+    let db = &databases()[0];
+    let server = server(db).await;
+    let levels = client::request(server.addr, "GET", "/api/levels", None, None).await.unwrap();
+    assert_eq!(levels.status, 200, "{}", levels.body);
+    let levels = levels.json();
+    let levels = levels.as_array().expect("a list");
+    assert_eq!(levels.len(), 8);
+    assert_eq!(levels[0]["agent"], "novice");
+    assert_eq!((levels[7]["agent"].as_str(), levels[7]["millis"].as_u64()), (Some("champion"), Some(1000)));
+    assert!(levels
+        .iter()
+        .enumerate()
+        .all(|(i, l)| l["number"] == i + 1 && l["summary"].as_str().is_some_and(|s| !s.is_empty())));
+}

@@ -237,6 +237,24 @@ board: ScenarioBoard,
  */
 options: Array<OptionSpec>, };
 
+export type LevelEntry = { 
+/**
+ * Its number, 1 (weakest) up.
+ */
+number: number, 
+/**
+ * The agent that plays it (docs/AI.md).
+ */
+agent: string, 
+/**
+ * Its thinking time a turn, in milliseconds.
+ */
+millis: number, 
+/**
+ * Who a person meets at this level, in a few words.
+ */
+summary: string, };
+
 export type ScenarioInfo = { 
 /**
  * Its id.

@@ -9,6 +9,7 @@ import type {
   ErrorCode,
   GameCommand,
   IllegalKind,
+  LevelEntry,
   LineNode,
   LobbyEntry,
   NewGame,
@@ -91,6 +92,11 @@ async function sendOnce(method: string, path: string, token: string | null, body
 /** The shipped scenarios. */
 export function scenarios(): Promise<ScenarioEntry[]> {
   return call("GET", "/api/scenarios", null);
+}
+
+/** The levels of the computer opponent, weakest first. */
+export function levels(): Promise<LevelEntry[]> {
+  return call("GET", "/api/levels", null);
 }
 
 /** The public games. */

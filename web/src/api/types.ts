@@ -50,6 +50,7 @@ export type {
   RefusalRequest,
   ScenarioBoard,
   ScenarioEntry,
+  LevelEntry,
   ScenarioInfo,
   ServerMessage,
   Side,

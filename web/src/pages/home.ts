@@ -3,7 +3,7 @@
 // and opening a record on the analysis board.
 
 import * as api from "../api/http";
-import type { Mode, OptionSpec, ScenarioEntry, Side } from "../api/types";
+import type { LevelEntry, Mode, OptionSpec, ScenarioEntry, Side } from "../api/types";
 import { picture } from "../board/picture";
 import { rememberGame, myGames, setAnalysisLine } from "../core/storage";
 import { h, replace } from "../ui/dom";
@@ -25,13 +25,14 @@ export async function homePage(root: HTMLElement): Promise<void> {
     h(
       "div",
       { class: "home" },
-      h("section", { class: "panel wide" }, h("h1", {}, "New game"), gallery, form),
+      h("section", { class: "panel wide" }, h("h1", {}, "New game"), form, h("h2", { class: "gallery-title" }, "Scenarios"), gallery),
       h("aside", { class: "column" }, myGamesPanel(), lobbyPanel(), importPanel()),
     ),
   );
   let list: ScenarioEntry[];
+  let levels: LevelEntry[];
   try {
-    list = await api.scenarios();
+    [list, levels] = await Promise.all([api.scenarios(), api.levels()]);
   } catch (e) {
     toastError(e);
     return;
@@ -40,9 +41,11 @@ export async function homePage(root: HTMLElement): Promise<void> {
   // Smaller boards first, then by name.
   const size = (s: ScenarioEntry): number => s.board.files * s.board.ranks;
   list.sort((a, b) => size(a) - size(b) || a.name.localeCompare(b.name));
-  const choose = (s: ScenarioEntry): void => {
+  const choose = (s: ScenarioEntry, scroll = true): void => {
     for (const card of gallery.querySelectorAll(".card")) card.classList.toggle("chosen", card.getAttribute("data-id") === s.id);
-    newGameForm(form, s);
+    newGameForm(form, s, levels);
+    // The form stands above the cards: bring it into view with the scenario just chosen.
+    if (scroll) form.scrollIntoView({ block: "start", behavior: "smooth" });
   };
   for (const s of list) {
     const frame = h("div", { class: "thumb" });
@@ -63,7 +66,7 @@ export async function homePage(root: HTMLElement): Promise<void> {
       })
       .catch(() => frame.append(h("span", { class: "muted" }, "no picture")));
   }
-  if (list[0]) choose(list[0]);
+  if (list[0]) choose(list[0], false);
 }
 
 /** A text wrapped at fixed width in its file, as paragraphs: single line breaks become spaces. */
@@ -71,7 +74,7 @@ function paragraphs(text: string): string {
   return text.replace(/([^\n])\n(?!\n)/g, "$1 ");
 }
 
-function newGameForm(form: HTMLFormElement, s: ScenarioEntry): void {
+function newGameForm(form: HTMLFormElement, s: ScenarioEntry, levels: LevelEntry[]): void {
   const preview = h("div", { class: "thumb large" });
   const options = h("fieldset", { class: "options" }, h("legend", {}, "Options"));
   const values = new Map<string, () => string>();
@@ -116,9 +119,15 @@ function newGameForm(form: HTMLFormElement, s: ScenarioEntry): void {
   };
   const radio = (name: string, value: string, label: string, checked = false) =>
     h("label", { class: "check" }, h("input", { type: "radio", name, value, checked }), " ", label);
-  const level = h("input", { type: "range", name: "level", min: 1, max: 8, value: 3 });
-  const levelText = h("span", {}, "3");
-  level.addEventListener("input", () => (levelText.textContent = level.value));
+  const strongest = levels.at(-1)?.number ?? 8;
+  const level = h("input", { type: "range", name: "level", min: 1, max: strongest, value: 3 });
+  const levelText = h("span", { id: "level-text" });
+  const describeLevel = (): void => {
+    const chosenLevel = levels.find((l) => l.number === Number(level.value));
+    levelText.textContent = chosenLevel ? `${level.value}: ${chosenLevel.summary}` : level.value;
+  };
+  describeLevel();
+  level.addEventListener("input", describeLevel);
   const minutes = h("input", { type: "number", name: "minutes", min: 1, max: 1440, value: 10 });
   const increment = h("input", { type: "number", name: "increment", min: 0, max: 600, value: 5 });
   const isPublic = h("input", { type: "checkbox", name: "public" });

@@ -9,6 +9,15 @@ test("three turns against the AI by clicking, then a reload finds the same game"
   await expect(page.locator("#new-game h2")).toHaveText("Chieftain Chess");
   await page.locator("input[name=opponent][value=ai]").check();
   await page.locator("input[name=level]").fill("1");
+  // Each level says who it is (the server's levels, docs/AI.md).
+  await expect(page.locator("#level-text")).toContainText("1: sensible moves");
+  await page.locator("input[name=level]").fill("8");
+  await expect(page.locator("#level-text")).toContainText("8: the champion at 1 s a turn");
+  await page.locator("input[name=level]").fill("1");
+  // The form stands above the scenarios, so "Create game" is in reach without scrolling past them.
+  const formTop = (await page.locator("#new-game").boundingBox())?.y ?? Infinity;
+  const cardsTop = (await page.locator("#scenarios").boundingBox())?.y ?? -Infinity;
+  expect(formTop).toBeLessThan(cardsTop);
   await page.locator("input[name=side][value=white]").check();
   await page.locator("#create").click();
   await page.waitForURL(/\/play\/[0-9a-f]+#/);
