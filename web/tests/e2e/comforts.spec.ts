@@ -106,7 +106,11 @@ test("a capture and a shot are announced with a sound, tallied, and the last tur
 });
 
 test("the computer thinking is shown, sounds can be muted for good, and the legend names the pieces", async ({ page, request }) => {
-  // The computer plays White at its slowest level, so that its thinking is seen.
+  // The computer plays White at its strongest level, so that its thinking is seen; three games
+  // whose computer moves first on the 120x120 board (a full second each) are queued ahead of it
+  // (the server runs one search at a time), so the page finds it still waiting or thinking
+  // however fast its own search is.
+  for (let i = 0; i < 3; i++) await newGame(request, { scenario: "fanatics-120x120", mode: "ai", ai: { side: "white", level: 8 } });
   const created = await newGame(request, { scenario: "chieftain", mode: "ai", ai: { side: "white", level: 8 } });
   if (!created.black) throw new Error("no Black seat");
   await page.goto(created.black.path);
