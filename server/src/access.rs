@@ -3,12 +3,14 @@
 //! WebSocket and the analysis routes all open games through [`open`].
 
 use crate::error::{ApiError, ErrorCode};
-use crate::game::Viewer;
+use crate::game::{Game, Viewer};
+use crate::heavy::Heavy;
 use crate::hub::{Games, Hub};
 use crate::store::SeatHashes;
 use crate::token;
 use axum::http::{header, HeaderMap};
-use serde::Deserialize;
+use axum::response::Response;
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use warlord_rules::Side;
 
@@ -67,6 +69,26 @@ pub async fn open(
 ) -> Result<(Arc<Hub>, Viewer), ApiError> {
     let token = presented_token(headers, query);
     games.open(id, |seats, public| viewer(seats, public, token)).await
+}
+
+/// Opens the game `id` for the request's token ([`open`]) and answers with `job`, run on the
+/// game as it stands now and the viewer's seat, as a heavy job ([`Heavy::answer`]): the read-only
+/// routes about one game (a preview, a refusal, the results) share this.
+pub async fn answer_on_game<T, F>(
+    games: &Games,
+    heavy: &Heavy,
+    id: &str,
+    headers: &HeaderMap,
+    query: &TokenQuery,
+    job: F,
+) -> Result<Response, ApiError>
+where
+    T: Serialize,
+    F: FnOnce(&Game, Viewer) -> Result<T, ApiError> + Send + 'static,
+{
+    let (hub, viewer) = open(games, id, headers, query).await?;
+    let snapshot = hub.snapshot();
+    heavy.answer(move || job(&snapshot, viewer)).await
 }
 
 #[cfg(test)]

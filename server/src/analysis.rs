@@ -361,9 +361,10 @@ async fn preview(
     if request.actions.len() > MAX_ACTIONS {
         return Err(ApiError::bad_request(format!("at most {MAX_ACTIONS} actions")));
     }
-    let (hub, viewer) = access::open(&games, &id, &headers, &query).await?;
-    let snapshot = hub.snapshot();
-    heavy.answer(move || preview_turn((*snapshot).clone(), viewer, &request.actions)).await
+    access::answer_on_game(&games, &heavy, &id, &headers, &query, move |game, viewer| {
+        preview_turn(game.clone(), viewer, &request.actions)
+    })
+    .await
 }
 
 /// The state `viewer` would see after playing `actions` on (a copy of) `game`.

@@ -72,9 +72,10 @@ async fn refusal(
     if request.actions.len() > MAX_ACTIONS {
         return Err(ApiError::bad_request(format!("at most {MAX_ACTIONS} actions")));
     }
-    let (hub, viewer) = access::open(&games, &id, &headers, &query).await?;
-    let snapshot = hub.snapshot();
-    heavy.answer(move || explain((*snapshot).clone(), viewer, &request)).await
+    access::answer_on_game(&games, &heavy, &id, &headers, &query, move |game, viewer| {
+        explain(game.clone(), viewer, &request)
+    })
+    .await
 }
 
 /// What the proposal is, as an action of the engine, and whether only its piece is asked about.

@@ -54,9 +54,7 @@ async fn results(
     Query(query): Query<TokenQuery>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let (hub, _viewer) = access::open(&games, &id, &headers, &query).await?;
-    let snapshot = hub.snapshot();
-    heavy.answer(move || Ok(results_of(&snapshot))).await
+    access::answer_on_game(&games, &heavy, &id, &headers, &query, |game, _viewer| Ok(results_of(game))).await
 }
 
 /// The results of `game`'s actions. While setups are secret there are none to give (nothing
