@@ -263,6 +263,12 @@ fn regressions_found_by_fuzzing() {
     assert!(parse_turn(&format!("a1-a2, {long}"), &pieces).is_err());
     let record = Record::parse(&format!("1. {long}"), &pieces).unwrap();
     assert!(record.turns[0].unreadable[0].reason.contains("at most 200 characters"), "{record:?}");
+    // An empty list of attackers read as an exact list of none, which was written back as a
+    // plain attack (any attackers): it is refused now.
+    for empty in ["[,] attack g6", "[] attack g6", "[ , ] attack g6"] {
+        let err = parse_action(empty, &pieces).unwrap_err().to_string();
+        assert!(err.contains("names at least one square"), "{empty}: {err}");
+    }
 }
 
 /// Activation boxes near the edge of a board padded only for short moves once read outside the

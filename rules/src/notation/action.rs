@@ -149,6 +149,9 @@ fn parse_attack(t: &str, words: &[&str], at: usize) -> Result<Action, NotationEr
             .filter(|s| !s.is_empty())
             .map(|s| square(s, t))
             .collect::<Result<Vec<_>, _>>()?;
+        if list.is_empty() {
+            return Err(err(t, "a list of attackers names at least one square, like `[f5, f6] attack g6`"));
+        }
         (list, true)
     } else {
         (vec![square(&before, t)?], false)
