@@ -567,26 +567,9 @@ fn legal_actions(rules: &dyn Ruleset, pos: &Position) -> Vec<LegalAction> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Event, EventKind, GameMeta, Mode};
+    use crate::game::tests::game;
+    use crate::game::{Event, EventKind};
     use std::sync::Arc;
-    use warlord_rules::Scenario;
-
-    fn game(options: &[(&str, &str)]) -> Game {
-        let builtin = warlord_scenarios::get("chieftain").expect("chieftain ships");
-        let scenario = Scenario::parse(builtin.text, "builtin:chieftain").expect("chieftain parses");
-        let meta = GameMeta {
-            id: "0123456789abcdef".into(),
-            scenario: "chieftain".into(),
-            options: options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
-            mode: Mode::Correspondence,
-            clock: None,
-            ai: None,
-            public: false,
-            created_ms: 0,
-            pin: None,
-        };
-        Game::new(Arc::new(meta), Arc::new(scenario)).expect("the game builds")
-    }
 
     /// Plays the `n`-th legal action (modulo their number) `count` times.
     fn play(game: &mut Game, count: usize) {

@@ -282,4 +282,4 @@ pub fn now_ms() -> i64 {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -2,7 +2,9 @@ use super::*;
 use std::collections::BTreeMap;
 use warlord_rules::notation::{replay, Record};
 
-fn game(options: &[(&str, &str)]) -> Game {
+/// A correspondence game of Chieftain Chess with these options (shared by the server's unit
+/// tests).
+pub(crate) fn game(options: &[(&str, &str)]) -> Game {
     let builtin = warlord_scenarios::get("chieftain").expect("chieftain ships");
     let scenario = Scenario::parse(builtin.text, "builtin:chieftain").expect("chieftain parses");
     let meta = GameMeta {
