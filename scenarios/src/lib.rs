@@ -43,6 +43,8 @@ builtin![
     "medieval",
     "wargame-1",
     "wargame-1-skirmish",
+    "hex-skirmish",
+    "fanatics-120x120-hex",
 ];
 
 /// The shipped scenario with this id.

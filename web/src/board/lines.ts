@@ -1,10 +1,11 @@
-// Lines drawn over the board from square to square: the paths of the last turn's actions (and
+// Lines drawn over the board from cell centre to cell centre (squares or hexes): the paths of the last turn's actions (and
 // of the pieces they carried along, such as a towed piece), the line of fire of a shot, the
 // command links of the selected piece, the chain of command, and the moves queued while the
 // opponent is to move (premoves). Every square comes from the
 // server (an action's from/to, `carries`, `line`, `hints`); nothing is computed here.
 
 import { type Coord, parseSquare } from "../core/squares";
+import type { Point } from "./geometry";
 import type { Viewport } from "./viewport";
 
 /** What a line shows, which sets how it is drawn. */
@@ -38,7 +39,7 @@ export function lineText(line: BoardLine): string {
 /** Draws `lines` on `ctx` in the viewport `v`. */
 export function drawLines(ctx: CanvasRenderingContext2D, v: Viewport, lines: BoardLine[]): void {
   for (const line of lines) {
-    const points = line.squares.map(parseSquare).filter((c): c is Coord => c !== null).map((c) => centre(v, c));
+    const points = line.squares.map(parseSquare).filter((c): c is Coord => c !== null).map((c) => v.centre(c));
     const last = points[points.length - 1];
     const before = points[points.length - 2];
     if (!last || !before) continue;
@@ -49,7 +50,7 @@ export function drawLines(ctx: CanvasRenderingContext2D, v: Viewport, lines: Boa
     ctx.lineCap = "round";
     ctx.setLineDash(style.dash.map((d) => d * v.cell));
     ctx.beginPath();
-    points.forEach(([x, y], i) => (i === 0 ? ctx.moveTo(x, y) : ctx.lineTo(x, y)));
+    points.forEach(({ x, y }, i) => (i === 0 ? ctx.moveTo(x, y) : ctx.lineTo(x, y)));
     ctx.stroke();
     ctx.setLineDash([]);
     if (style.arrow) arrowHead(ctx, before, last, Math.max(6, v.cell * 0.3));
@@ -64,7 +65,7 @@ export function drawCrosses(ctx: CanvasRenderingContext2D, v: Viewport, squares:
   for (const name of squares) {
     const c = parseSquare(name);
     if (!c) continue;
-    const [x, y] = centre(v, c);
+    const { x, y } = v.centre(c);
     const d = v.cell * 0.3;
     ctx.beginPath();
     ctx.moveTo(x - d, y - d);
@@ -75,12 +76,7 @@ export function drawCrosses(ctx: CanvasRenderingContext2D, v: Viewport, squares:
   }
 }
 
-function centre(v: Viewport, c: Coord): [number, number] {
-  const r = v.rect(c);
-  return [r.x + r.size / 2, r.y + r.size / 2];
-}
-
-function arrowHead(ctx: CanvasRenderingContext2D, [x1, y1]: [number, number], [x2, y2]: [number, number], size: number): void {
+function arrowHead(ctx: CanvasRenderingContext2D, { x: x1, y: y1 }: Point, { x: x2, y: y2 }: Point, size: number): void {
   const angle = Math.atan2(y2 - y1, x2 - x1);
   ctx.beginPath();
   ctx.moveTo(x2, y2);

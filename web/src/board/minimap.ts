@@ -1,8 +1,10 @@
-// The minimap of a large board: the whole board at one or two pixels a square, the pieces as
-// dots, and the viewport as a frame; clicking or dragging on it moves the view.
+// The minimap of a large board: the whole board at one or two pixels a cell, the pieces as
+// dots, and the viewport as a frame; clicking or dragging on it moves the view. Cells are
+// placed by the board's cell geometry (./geometry.ts), each painted as a small block.
 
-import type { BoardInfo, PieceView } from "../api/types";
+import type { PieceView } from "../api/types";
 import { parseSquare } from "../core/squares";
+import type { CellGeometry } from "./geometry";
 import { TERRAIN, terrainAt } from "./terrain";
 import type { Viewport } from "./viewport";
 
@@ -22,13 +24,15 @@ export class Minimap {
   private readonly terrain: HTMLCanvasElement;
   private readonly scale: number;
 
-  /** A minimap of `board`; `moveTo` is called with board fractions when the user points. */
+  /** A minimap of the board of `cells` with the terrain `rows` (top rank first); `moveTo` is
+   * called with board fractions when the user points. */
   constructor(
-    private readonly board: BoardInfo,
+    private readonly cells: CellGeometry,
+    rows: string[],
     private readonly moveTo: (fx: number, fy: number) => void,
   ) {
     const narrow = typeof matchMedia === "function" && matchMedia(NARROW).matches;
-    this.scale = Math.max(1, Math.floor((narrow ? 96 : 180) / Math.max(board.files, board.ranks)));
+    this.scale = Math.max(1, Math.floor((narrow ? 96 : 180) / Math.max(cells.width, cells.height)));
     this.canvas = document.createElement("canvas");
     this.canvas.className = "minimap";
     this.element = document.createElement("div");
@@ -45,17 +49,20 @@ export class Minimap {
     fold.addEventListener("click", () => setFolded(!this.element.classList.contains("folded")));
     setFolded(narrow);
     this.element.append(fold, this.canvas);
-    this.canvas.width = board.files * this.scale;
-    this.canvas.height = board.ranks * this.scale;
+    this.canvas.width = Math.ceil(cells.width * this.scale);
+    this.canvas.height = Math.ceil(cells.height * this.scale);
     this.terrain = document.createElement("canvas");
-    this.terrain.width = board.files;
-    this.terrain.height = board.ranks;
+    this.terrain.width = this.canvas.width;
+    this.terrain.height = this.canvas.height;
     const ctx = this.terrain.getContext("2d");
-    for (let rank = 0; rank < board.ranks && ctx; rank += 1) {
-      for (let file = 0; file < board.files; file += 1) {
-        const t = TERRAIN[terrainAt(board.terrain, board.ranks, file, rank)];
-        ctx.fillStyle = (file + rank) % 2 === 0 ? t.dark : t.light;
-        ctx.fillRect(file, board.ranks - 1 - rank, 1, 1);
+    const s = this.scale;
+    for (let rank = cells.ranks - 1; rank >= 0 && ctx; rank -= 1) {
+      for (let file = 0; file < cells.files; file += 1) {
+        const c = { file, rank };
+        const t = TERRAIN[terrainAt(rows, cells.ranks, file, rank)];
+        const p = cells.centre(c);
+        ctx.fillStyle = cells.dark(c) ? t.dark : t.light;
+        ctx.fillRect(Math.round((p.x - 0.5) * s), Math.round((p.y - 0.5) * s), s, s);
       }
     }
     let dragging = false;
@@ -79,20 +86,20 @@ export class Minimap {
     const ctx = this.canvas.getContext("2d");
     if (!ctx) return;
     const s = this.scale;
-    const { files, ranks } = this.board;
     ctx.save();
     if (view.flipped) {
-      ctx.translate(this.canvas.width, this.canvas.height);
+      ctx.translate(this.cells.width * s, this.cells.height * s);
       ctx.scale(-1, -1);
     }
     ctx.imageSmoothingEnabled = false;
-    ctx.drawImage(this.terrain, 0, 0, files * s, ranks * s);
+    ctx.drawImage(this.terrain, 0, 0);
     for (const p of pieces) {
       const c = parseSquare(p.square);
       if (!c) continue;
       // A dark square under a light centre keeps White's dots visible on open ground.
-      const x = c.file * s;
-      const y = (ranks - 1 - c.rank) * s;
+      const centre = this.cells.centre(c);
+      const x = Math.round((centre.x - 0.5) * s);
+      const y = Math.round((centre.y - 0.5) * s);
       const size = Math.max(3, s + 1);
       ctx.fillStyle = "#000000";
       ctx.fillRect(x - 1, y - 1, size, size);

@@ -1,10 +1,15 @@
 // Terrain: a colour per kind (with a light and dark shade for the checkering of open ground)
-// and a pattern that tells the kinds apart without colour: waves, houses, trees, hills.
+// and a pattern that tells the kinds apart without colour: waves, houses, trees, hills, in
+// cells of any shape (./geometry.ts).
+
+import type { Coord } from "../core/squares";
+import type { Point } from "./geometry";
+import type { Viewport } from "./viewport";
 
 /** A terrain code of the board description. */
 export type TerrainCode = "." | "~" | "T" | "F" | "^";
 
-/** Colours per terrain code: light square, dark square, pattern ink. */
+/** Colours per terrain code: light cell, dark cell, pattern ink. */
 export const TERRAIN: Record<TerrainCode, { light: string; dark: string; ink: string; name: string }> = {
   ".": { light: "#efe2c2", dark: "#d8c49a", ink: "#000000", name: "open ground" },
   "~": { light: "#5b97d1", dark: "#518dc8", ink: "#dcecff", name: "water" },
@@ -13,25 +18,67 @@ export const TERRAIN: Record<TerrainCode, { light: string; dark: string; ink: st
   "^": { light: "#c8ae7a", dark: "#c1a672", ink: "#6b4d22", name: "hill" },
 };
 
-/** The code of a square of the terrain rows (top rank first); open ground if unknown. */
+/** The code of a cell of the terrain rows (top rank first); open ground if unknown. */
 export function terrainAt(rows: string[], ranks: number, file: number, rank: number): TerrainCode {
   const code = rows[ranks - 1 - rank]?.[file] ?? ".";
   return code in TERRAIN ? (code as TerrainCode) : ".";
 }
 
-/** Paints one square: its colour, then its pattern when the square is large enough to read it. */
-export function paintSquare(
-  ctx: CanvasRenderingContext2D,
-  code: TerrainCode,
-  x: number,
-  y: number,
-  s: number,
-  dark: boolean,
-): void {
+/** Paints the terrain of the cells in view: their colours (one path per colour, its outline
+ * stroked in the same colour so that no seam shows between cells), the patterns where cells are
+ * large enough to read them, and the cells' outlines where the geometry wants them drawn. */
+export function paintTerrain(ctx: CanvasRenderingContext2D, v: Viewport, rows: string[]): void {
+  const { files, ranks } = v.visible();
+  const cells = v.cells;
+  const byColour = new Map<string, Coord[]>();
+  const patterned: [Coord, TerrainCode][] = [];
+  for (let rank = ranks[0]; rank <= ranks[1]; rank += 1) {
+    for (let file = files[0]; file <= files[1]; file += 1) {
+      const c = { file, rank };
+      const code = terrainAt(rows, cells.ranks, file, rank);
+      const t = TERRAIN[code];
+      const colour = cells.dark(c) ? t.dark : t.light;
+      const group = byColour.get(colour);
+      if (group) group.push(c);
+      else byColour.set(colour, [c]);
+      if (code !== ".") patterned.push([c, code]);
+    }
+  }
+  ctx.lineWidth = 1;
+  ctx.lineJoin = "miter";
+  for (const [colour, group] of byColour) {
+    ctx.fillStyle = colour;
+    ctx.strokeStyle = colour;
+    ctx.beginPath();
+    for (const c of group) tracePolygon(ctx, v.outline(c));
+    ctx.fill();
+    ctx.stroke();
+  }
+  if (v.cell >= 7) {
+    for (const [c, code] of patterned) {
+      const r = v.rect(c);
+      paintPattern(ctx, code, r.x, r.y, r.size);
+    }
+  }
+  if (cells.outlined && v.cell >= 10) {
+    ctx.strokeStyle = "rgba(70, 55, 30, 0.35)";
+    ctx.beginPath();
+    for (let rank = ranks[0]; rank <= ranks[1]; rank += 1) {
+      for (let file = files[0]; file <= files[1]; file += 1) tracePolygon(ctx, v.outline({ file, rank }));
+    }
+    ctx.stroke();
+  }
+}
+
+/** Adds a closed polygon to the current path. */
+export function tracePolygon(ctx: CanvasRenderingContext2D, points: Point[]): void {
+  points.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
+  ctx.closePath();
+}
+
+/** Paints a terrain's pattern (waves, a house, trees, hills) in the box of side `s` at (x, y). */
+function paintPattern(ctx: CanvasRenderingContext2D, code: TerrainCode, x: number, y: number, s: number): void {
   const t = TERRAIN[code];
-  ctx.fillStyle = dark ? t.dark : t.light;
-  ctx.fillRect(x, y, s + 0.5, s + 0.5);
-  if (code === "." || s < 7) return;
   ctx.strokeStyle = t.ink;
   ctx.fillStyle = t.ink;
   ctx.lineWidth = Math.max(1, s / 18);

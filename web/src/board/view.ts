@@ -1,14 +1,15 @@
-// The board: a canvas that draws only the visible squares, so that it stays smooth from 8x8
-// to 120x120; drag to pan (or to move a piece), wheel, pinch or buttons to zoom, a minimap on large
+// The board: a canvas that draws only the visible cells (squares or hexes, ./geometry.ts), so
+// that it stays smooth from 8x8 to 120x120; drag to pan (or to move a piece), wheel, pinch or buttons to zoom, a minimap on large
 // boards. It shows what the page tells it (pieces, highlights) and reports clicks and drops.
 
 import type { GameInfo, PieceView, Side } from "../api/types";
 import { type Coord, fileName, parseSquare, squareName } from "../core/squares";
+import { cellGeometry } from "./geometry";
 import { glyphFor, type Glyph } from "./glyphs";
 import { type BoardLine, drawCrosses, drawLines, lineText } from "./lines";
 import { Minimap, MINIMAP_FROM } from "./minimap";
 import { SpriteCache } from "./sprites";
-import { paintSquare, terrainAt } from "./terrain";
+import { paintTerrain, tracePolygon } from "./terrain";
 import { Viewport } from "./viewport";
 
 /** What a highlighted square offers. */
@@ -99,10 +100,11 @@ export class BoardView {
     this.canvas.setAttribute("role", "img");
     this.canvas.setAttribute("aria-label", `${info.scenario.name}: ${info.board.files} by ${info.board.ranks} board`);
     this.element.append(this.canvas);
-    this.view = new Viewport(info.board.files, info.board.ranks, 600, 600, orientation === "black");
+    const cells = cellGeometry(info.board.geometry, info.board.files, info.board.ranks);
+    this.view = new Viewport(cells, 600, 600, orientation === "black");
     const big = info.board.files >= MINIMAP_FROM || info.board.ranks >= MINIMAP_FROM;
     this.minimap = big
-      ? new Minimap(info.board, (fx, fy) => {
+      ? new Minimap(cells, info.board.terrain, (fx, fy) => {
           this.view.centreOn(fx, fy);
           this.redraw();
         })
@@ -133,6 +135,8 @@ export class BoardView {
     this.element.dataset.captures = [...marks.captures].join(" ");
     this.element.dataset.ranges = marks.ranges.map((r) => r.square).join(" ");
     this.element.dataset.labels = [...marks.labels].map(([sq, l]) => `${sq}:${l.text}`).join(" ");
+    this.element.dataset.selected = marks.selected ?? "";
+    this.element.dataset.targets = [...marks.targets.keys()].sort().join(" ");
     this.redraw();
   }
 
@@ -313,7 +317,10 @@ export class BoardView {
     if (this.frame) return;
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
+      const start = performance.now();
       this.draw();
+      // How long the drawing took, for the frame budget's browser test (docs/UI.md).
+      this.element.dataset.drawMs = (performance.now() - start).toFixed(2);
     });
   }
 
@@ -327,13 +334,7 @@ export class BoardView {
     ctx.fillRect(0, 0, v.width, v.height);
     const { files, ranks } = v.visible();
     const board = this.info.board;
-    for (let rank = ranks[0]; rank <= ranks[1]; rank += 1) {
-      for (let file = files[0]; file <= files[1]; file += 1) {
-        const r = v.rect({ file, rank });
-        const code = terrainAt(board.terrain, board.ranks, file, rank);
-        paintSquare(ctx, code, r.x, r.y, r.size, (file + rank) % 2 === 0);
-      }
-    }
+    paintTerrain(ctx, v, board.terrain);
     this.drawRanges(ctx);
     this.tint(ctx, this.marks.last, "rgba(155, 199, 0, 0.38)");
     if (this.marks.selected) this.tint(ctx, new Set([this.marks.selected]), "rgba(20, 85, 30, 0.5)");
@@ -352,6 +353,7 @@ export class BoardView {
       y: v.y,
       cell: v.cell,
       flipped: v.flipped,
+      geometry: board.geometry,
       files: board.files,
       ranks: board.ranks,
     });
@@ -368,19 +370,19 @@ export class BoardView {
 
   private tint(ctx: CanvasRenderingContext2D, squares: Set<string>, colour: string): void {
     ctx.fillStyle = colour;
+    ctx.beginPath();
     for (const name of squares) {
       const c = parseSquare(name);
-      if (!c) continue;
-      const r = this.view.rect(c);
-      ctx.fillRect(r.x, r.y, r.size, r.size);
+      if (c) tracePolygon(ctx, this.view.outline(c));
     }
+    ctx.fill();
   }
 
   private drawRanges(ctx: CanvasRenderingContext2D): void {
     const v = this.view;
     for (const { area, side, spent } of this.marks.ranges) {
       // The rules give the cells (`hints.commanders[i].area`); each is tinted and the area's
-      // border outlined where a cell's neighbour on screen is outside it.
+      // border drawn along every side of a cell whose cell across is outside it.
       const cells = area.map(parseSquare).filter((c): c is Coord => c !== null);
       const inside = new Set(area);
       ctx.globalAlpha = spent ? 0.45 : 1;
@@ -389,20 +391,19 @@ export class BoardView {
       ctx.lineWidth = 2;
       ctx.setLineDash([6, 4]);
       ctx.beginPath();
+      for (const cell of cells) tracePolygon(ctx, v.outline(cell));
+      ctx.fill();
+      ctx.beginPath();
       for (const cell of cells) {
-        const r = v.rect(cell);
-        ctx.fillRect(r.x, r.y, r.size, r.size);
-        const edges: [number, number, number, number, Coord][] = [
-          [r.x, r.y, r.x + r.size, r.y, { file: cell.file, rank: cell.rank + (v.flipped ? -1 : 1) }],
-          [r.x, r.y + r.size, r.x + r.size, r.y + r.size, { file: cell.file, rank: cell.rank + (v.flipped ? 1 : -1) }],
-          [r.x, r.y, r.x, r.y + r.size, { file: cell.file + (v.flipped ? 1 : -1), rank: cell.rank }],
-          [r.x + r.size, r.y, r.x + r.size, r.y + r.size, { file: cell.file + (v.flipped ? -1 : 1), rank: cell.rank }],
-        ];
-        for (const [x1, y1, x2, y2, next] of edges) {
-          if (next.file >= 0 && next.rank >= 0 && inside.has(squareName(next))) continue;
-          ctx.moveTo(x1, y1);
-          ctx.lineTo(x2, y2);
-        }
+        const corners = v.outline(cell);
+        v.cells.across(cell).forEach((next, i) => {
+          if (next.file >= 0 && next.rank >= 0 && inside.has(squareName(next))) return;
+          const a = corners[i];
+          const b = corners[(i + 1) % corners.length];
+          if (!a || !b) return;
+          ctx.moveTo(a.x, a.y);
+          ctx.lineTo(b.x, b.y);
+        });
       }
       ctx.stroke();
       ctx.setLineDash([]);
@@ -458,7 +459,7 @@ export class BoardView {
     for (const [name, label] of this.marks.labels) {
       const c = parseSquare(name);
       if (!c || v.cell < 22) continue;
-      const r = v.rect(c);
+      const r = v.inner(c);
       ctx.font = `bold ${Math.round(Math.min(16, r.size / 3.2))}px system-ui, sans-serif`;
       const w = ctx.measureText(label.text).width + 8;
       const h = Math.min(20, r.size / 2.6);
@@ -484,13 +485,13 @@ export class BoardView {
     ctx.textBaseline = "bottom";
     ctx.textAlign = "right";
     for (let file = files[0]; file <= files[1]; file += 1) {
-      const r = v.rect({ file, rank: bottomRank });
+      const r = v.inner({ file, rank: bottomRank });
       ctx.fillText(fileName(file), r.x + r.size - 2, Math.min(r.y + r.size, v.height) - 1);
     }
     ctx.textBaseline = "top";
     ctx.textAlign = "left";
     for (let rank = ranks[0]; rank <= ranks[1]; rank += 1) {
-      const r = v.rect({ file: leftFile, rank });
+      const r = v.inner({ file: leftFile, rank });
       ctx.fillText(String(rank + 1), Math.max(r.x, 0) + 2, r.y + 2);
     }
   }

@@ -1,7 +1,10 @@
 // The board's viewport: which part of the board the canvas shows, at what size, from whose
 // side. Pure arithmetic (no DOM), so that panning and zooming are tested without a browser.
+// Where cells lie is the cell geometry's (./geometry.ts): the viewport only scales board space
+// to canvas pixels, turning it half round for Black.
 
 import type { Coord } from "../core/squares";
+import type { CellGeometry, CellRange, Point } from "./geometry";
 
 /** A rectangle in canvas (CSS pixel) coordinates. */
 export interface Rect {
@@ -9,18 +12,18 @@ export interface Rect {
   x: number;
   /** Top edge. */
   y: number;
-  /** Width and height of one square. */
+  /** Width and height. */
   size: number;
 }
 
-/** The smallest and largest square sizes, in CSS pixels. */
+/** The smallest and largest cell sizes, in CSS pixels. */
 export const MIN_CELL = 3;
 /** See [MIN_CELL]. */
 export const MAX_CELL = 120;
 
-/** Pan and zoom over a board of `files` x `ranks` squares. */
+/** Pan and zoom over a board of the cells `cells`. */
 export class Viewport {
-  /** Square size in CSS pixels. */
+  /** A cell's size in CSS pixels (a square's side, a hex's width). */
   cell = 40;
   /** World x (CSS pixels from the board's left edge) at the canvas's left edge. */
   x = 0;
@@ -29,8 +32,7 @@ export class Viewport {
 
   /** A viewport of a canvas `width` x `height`; `flipped` shows the board from Black's side. */
   constructor(
-    readonly files: number,
-    readonly ranks: number,
+    readonly cells: CellGeometry,
     public width: number,
     public height: number,
     public flipped = false,
@@ -40,9 +42,9 @@ export class Viewport {
 
   /** Shows the whole board, centred. */
   fit(): void {
-    this.cell = clamp(Math.min(this.width / this.files, this.height / this.ranks), MIN_CELL, MAX_CELL);
-    this.x = (this.files * this.cell - this.width) / 2;
-    this.y = (this.ranks * this.cell - this.height) / 2;
+    this.cell = clamp(Math.min(this.width / this.cells.width, this.height / this.cells.height), MIN_CELL, MAX_CELL);
+    this.x = (this.cells.width * this.cell - this.width) / 2;
+    this.y = (this.cells.height * this.cell - this.height) / 2;
   }
 
   /** The canvas was resized: keep the same centre. */
@@ -56,40 +58,63 @@ export class Viewport {
     this.clamp();
   }
 
-  /** Where a square is drawn. */
+  /** Where a board point is on the canvas. */
+  toCanvas(p: Point): Point {
+    const x = this.flipped ? this.cells.width - p.x : p.x;
+    const y = this.flipped ? this.cells.height - p.y : p.y;
+    return { x: x * this.cell - this.x, y: y * this.cell - this.y };
+  }
+
+  /** The board point under a canvas point. */
+  toBoard(px: number, py: number): Point {
+    const x = (px + this.x) / this.cell;
+    const y = (py + this.y) / this.cell;
+    return this.flipped ? { x: this.cells.width - x, y: this.cells.height - y } : { x, y };
+  }
+
+  /** Where a cell's centre is drawn. */
+  centre(c: Coord): Point {
+    return this.toCanvas(this.cells.centre(c));
+  }
+
+  /** The square of one cell's size centred on a cell (a square cell itself; the box a hex's
+   * piece is drawn in). */
   rect(c: Coord): Rect {
-    const col = this.flipped ? this.files - 1 - c.file : c.file;
-    const row = this.flipped ? c.rank : this.ranks - 1 - c.rank;
-    return { x: col * this.cell - this.x, y: row * this.cell - this.y, size: this.cell };
+    return this.box(c, this.cell);
   }
 
-  /** The square under a canvas point, or `null` off the board. */
+  /** The largest square centred in a cell, where its text goes. */
+  inner(c: Coord): Rect {
+    return this.box(c, this.cell * this.cells.inner);
+  }
+
+  /** A cell's outline on the canvas. */
+  outline(c: Coord): Point[] {
+    return this.cells.corners(c).map((p) => this.toCanvas(p));
+  }
+
+  /** The cell under a canvas point, or `null` off the board. */
   squareAt(px: number, py: number): Coord | null {
-    const col = Math.floor((px + this.x) / this.cell);
-    const row = Math.floor((py + this.y) / this.cell);
-    if (col < 0 || row < 0 || col >= this.files || row >= this.ranks) return null;
-    return {
-      file: this.flipped ? this.files - 1 - col : col,
-      rank: this.flipped ? row : this.ranks - 1 - row,
-    };
+    return this.cells.cellAt(this.toBoard(px, py));
   }
 
-  /** The files and ranks (inclusive ranges) with at least one visible square. */
-  visible(): { files: [number, number]; ranks: [number, number] } {
-    const col0 = Math.max(0, Math.floor(this.x / this.cell));
-    const col1 = Math.min(this.files - 1, Math.floor((this.x + this.width) / this.cell));
-    const row0 = Math.max(0, Math.floor(this.y / this.cell));
-    const row1 = Math.min(this.ranks - 1, Math.floor((this.y + this.height) / this.cell));
-    const files: [number, number] = this.flipped ? [this.files - 1 - col1, this.files - 1 - col0] : [col0, col1];
-    const ranks: [number, number] = this.flipped ? [row0, row1] : [this.ranks - 1 - row1, this.ranks - 1 - row0];
-    return { files, ranks };
+  /** The files and ranks (inclusive ranges) that may have a visible cell. */
+  visible(): CellRange {
+    const a = this.toBoard(0, 0);
+    const b = this.toBoard(this.width, this.height);
+    return this.cells.cellsIn({ x: Math.min(a.x, b.x), y: Math.min(a.y, b.y) }, { x: Math.max(a.x, b.x), y: Math.max(a.y, b.y) });
   }
 
   /** Whether the whole board is on the canvas (a minimap would then show nothing new). */
   wholeInView(): boolean {
     const eps = 0.5;
-    // The board is drawn from -x to files*cell - x (and likewise down).
-    return this.x <= eps && this.y <= eps && this.files * this.cell - this.x <= this.width + eps && this.ranks * this.cell - this.y <= this.height + eps;
+    // The board is drawn from -x to width*cell - x (and likewise down).
+    return (
+      this.x <= eps &&
+      this.y <= eps &&
+      this.cells.width * this.cell - this.x <= this.width + eps &&
+      this.cells.height * this.cell - this.y <= this.height + eps
+    );
   }
 
   /** Moves the view by a drag of (dx, dy) canvas pixels. */
@@ -115,9 +140,14 @@ export class Viewport {
 
   /** Centres the view on a board point given in board fractions (0..1 from the top left as drawn). */
   centreOn(fx: number, fy: number): void {
-    this.x = fx * this.files * this.cell - this.width / 2;
-    this.y = fy * this.ranks * this.cell - this.height / 2;
+    this.x = fx * this.cells.width * this.cell - this.width / 2;
+    this.y = fy * this.cells.height * this.cell - this.height / 2;
     this.clamp();
+  }
+
+  private box(c: Coord, size: number): Rect {
+    const p = this.centre(c);
+    return { x: p.x - size / 2, y: p.y - size / 2, size };
   }
 
   /**
@@ -125,8 +155,8 @@ export class Viewport {
    * centred, or with `loose`, left where a zoom put it as long as half of it is in view.
    */
   private clamp(loose = false): void {
-    const w = this.files * this.cell;
-    const h = this.ranks * this.cell;
+    const w = this.cells.width * this.cell;
+    const h = this.cells.height * this.cell;
     const fit = (at: number, size: number, room: number): number => {
       if (size > room) return clamp(at, 0, size - room);
       return loose ? clamp(at, size / 2 - room, size / 2) : (size - room) / 2;

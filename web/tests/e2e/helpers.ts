@@ -3,7 +3,8 @@
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { GameAndState, Preview, StateView } from "../../src/api/types";
+import type { GameAndState, Geometry, Preview, StateView } from "../../src/api/types";
+import { cellGeometry } from "../../src/board/geometry";
 
 /** The tests, with `baseURL` the server started by global-setup.ts. */
 export const test = base.extend({
@@ -24,6 +25,8 @@ export interface BoardState {
   y: number;
   cell: number;
   flipped: boolean;
+  /** The cells' shape. */
+  geometry: Geometry;
   files: number;
   ranks: number;
 }
@@ -35,20 +38,33 @@ export async function boardState(page: Page): Promise<BoardState> {
   return JSON.parse(text ?? "{}") as BoardState;
 }
 
-/** The page position of a square's centre. */
-export async function squarePoint(page: Page, square: string): Promise<{ x: number; y: number }> {
+/** Reads a square name into a zero-based file and rank. */
+export function coordOf(square: string): { file: number; rank: number } {
   const m = /^([a-z]+)(\d+)$/.exec(square);
   if (!m?.[1] || !m[2]) throw new Error(`not a square: ${square}`);
   let file = 0;
   for (const ch of m[1]) file = file * 26 + (ch.charCodeAt(0) - 96);
-  file -= 1;
-  const rank = Number(m[2]) - 1;
+  return { file: file - 1, rank: Number(m[2]) - 1 };
+}
+
+/** The page position of a point of a square (or hex) of the board: its centre, or with `corner`
+ * the point a fraction `t` of the way from the centre to that corner (clockwise from the top
+ * left of a square, from the top of a hex, as White sees it). Computed from the published
+ * viewport and the browser's cell geometry, whose unit tests check it against the notation. */
+export async function squarePoint(page: Page, square: string, corner?: { index: number; t: number }): Promise<{ x: number; y: number }> {
+  const at = coordOf(square);
   const v = await boardState(page);
   const box = await page.locator(".board-canvas").boundingBox();
   if (!box) throw new Error("no board");
-  const col = v.flipped ? v.files - 1 - file : file;
-  const row = v.flipped ? rank : v.ranks - 1 - rank;
-  return { x: box.x + (col + 0.5) * v.cell - v.x, y: box.y + (row + 0.5) * v.cell - v.y };
+  const cells = cellGeometry(v.geometry, v.files, v.ranks);
+  let c = cells.centre(at);
+  if (corner) {
+    const k = cells.corners(at)[corner.index % cells.corners(at).length] ?? c;
+    c = { x: c.x + (k.x - c.x) * corner.t, y: c.y + (k.y - c.y) * corner.t };
+  }
+  const x = v.flipped ? cells.width - c.x : c.x;
+  const y = v.flipped ? cells.height - c.y : c.y;
+  return { x: box.x + x * v.cell - v.x, y: box.y + y * v.cell - v.y };
 }
 
 /** Clicks a square of the board. */
