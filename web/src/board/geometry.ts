@@ -43,8 +43,13 @@ export interface CellGeometry {
   readonly height: number;
   /** The side of the largest square centred in a cell, in board units (room for text). */
   readonly inner: number;
-  /** Whether the cells' outlines are drawn (the shading alone does not show every hex). */
+  /** Whether the cells' outlines are drawn (the shading alone does not show every hex); when
+   * not, each cell is exactly its block. */
   readonly outlined: boolean;
+  /** The height of a cell's block, in board units: the blocks (one unit wide, centred on the
+   * cells) tile the board like bricks, a fast stand-in for the cells' shapes when they are
+   * small (a square's block is the square itself). */
+  readonly blockHeight: number;
   /** The centre of a cell. */
   centre(c: Coord): Point;
   /** The corners of a cell, clockwise on screen. */
@@ -80,6 +85,7 @@ class SquareCells implements CellGeometry {
   readonly kind = "square";
   readonly inner = 1;
   readonly outlined = false;
+  readonly blockHeight = 1;
   readonly width: number;
   readonly height: number;
 
@@ -149,6 +155,7 @@ const HEX_CORNERS: Point[] = [
 class HexCells implements CellGeometry {
   readonly kind = "hex";
   readonly outlined = true;
+  readonly blockHeight = ROW;
   // The largest centred square: its corners touch the slanted sides, half a side a = R - a R.
   readonly inner = (2 * R) / (1 + R);
   readonly width: number;

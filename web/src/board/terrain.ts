@@ -4,6 +4,7 @@
 
 import type { Coord } from "../core/squares";
 import type { Point } from "./geometry";
+import { TileCache } from "./tiles";
 import type { Viewport } from "./viewport";
 
 /** A terrain code of the board description. */
@@ -24,9 +25,17 @@ export function terrainAt(rows: string[], ranks: number, file: number, rank: num
   return code in TERRAIN ? (code as TerrainCode) : ".";
 }
 
-/** Paints the terrain of the cells in view: their colours (one path per colour, its outline
- * stroked in the same colour so that no seam shows between cells), the patterns where cells are
- * large enough to read them, and the cells' outlines where the geometry wants them drawn. */
+/** From this cell size (CSS pixels) up, cells that are not their blocks are drawn in their
+ * own shape; below it their blocks stand in (the shapes would be a few pixels). */
+const SHAPES_FROM = 12;
+
+/** The tiles of the cells' shapes (./tiles.ts), shared by every board of the page. */
+const tiles = new TileCache();
+
+/** Paints the terrain of the cells in view: each cell's block in its colour (fast rectangles,
+ * a little larger than the cell so that no seam shows), then, on large enough cells that are
+ * not their blocks (hexes), the cells' own shapes and outlines as tiles, and the terrain
+ * patterns where cells are large enough to read them. */
 export function paintTerrain(ctx: CanvasRenderingContext2D, v: Viewport, rows: string[]): void {
   const { files, ranks } = v.visible();
   const cells = v.cells;
@@ -44,29 +53,28 @@ export function paintTerrain(ctx: CanvasRenderingContext2D, v: Viewport, rows: s
       if (code !== ".") patterned.push([c, code]);
     }
   }
-  ctx.lineWidth = 1;
-  ctx.lineJoin = "miter";
   for (const [colour, group] of byColour) {
     ctx.fillStyle = colour;
-    ctx.strokeStyle = colour;
-    ctx.beginPath();
-    for (const c of group) tracePolygon(ctx, v.outline(c));
-    ctx.fill();
-    ctx.stroke();
+    for (const c of group) {
+      const [x, y, w, h] = v.block(c);
+      ctx.fillRect(x, y, w + 0.5, h + 0.5);
+    }
+  }
+  if (cells.outlined && v.cell >= SHAPES_FROM) {
+    const dpr = window.devicePixelRatio || 1;
+    for (const [colour, group] of byColour) {
+      const tile = tiles.get(cells, colour, v.cell, dpr);
+      for (const c of group) {
+        const p = v.centre(c);
+        ctx.drawImage(tile.image, p.x + tile.dx, p.y + tile.dy, tile.w, tile.h);
+      }
+    }
   }
   if (v.cell >= 7) {
     for (const [c, code] of patterned) {
       const r = v.rect(c);
       paintPattern(ctx, code, r.x, r.y, r.size);
     }
-  }
-  if (cells.outlined && v.cell >= 10) {
-    ctx.strokeStyle = "rgba(70, 55, 30, 0.35)";
-    ctx.beginPath();
-    for (let rank = ranks[0]; rank <= ranks[1]; rank += 1) {
-      for (let file = files[0]; file <= files[1]; file += 1) tracePolygon(ctx, v.outline({ file, rank }));
-    }
-    ctx.stroke();
   }
 }
 

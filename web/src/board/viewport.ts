@@ -88,6 +88,13 @@ export class Viewport {
     return this.box(c, this.cell * this.cells.inner);
   }
 
+  /** A cell's block on the canvas (see `CellGeometry.blockHeight`), as x, y, width, height. */
+  block(c: Coord): [number, number, number, number] {
+    const p = this.centre(c);
+    const h = this.cell * this.cells.blockHeight;
+    return [p.x - this.cell / 2, p.y - h / 2, this.cell, h];
+  }
+
   /** A cell's outline on the canvas. */
   outline(c: Coord): Point[] {
     return this.cells.corners(c).map((p) => this.toCanvas(p));

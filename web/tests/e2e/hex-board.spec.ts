@@ -184,4 +184,31 @@ test.describe("on a phone", () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/hex-skirmish-phone.png` });
   });
+  test("two fingers pinch a hex board around their midpoint", async ({ page, request }) => {
+    const created = await newGame(request);
+    if (!created.white) throw new Error("no White seat");
+    await page.goto(created.white.path);
+    const before = await boardState(page);
+    const mid = await squarePoint(page, "f5");
+    // Two touches spread apart, sent as a phone sends them (Playwright's touchscreen has one finger).
+    await page.locator(".board-canvas").evaluate((canvas, at) => {
+      const send = (type: string, id: number, dx: number): void => {
+        canvas.dispatchEvent(new PointerEvent(type, { pointerId: id, pointerType: "touch", isPrimary: id === 1, button: 0, bubbles: true, clientX: at.x + dx, clientY: at.y }));
+      };
+      send("pointerdown", 1, -15);
+      send("pointerdown", 2, 15);
+      for (let step = 1; step <= 5; step += 1) {
+        send("pointermove", 1, -15 - step * 8);
+        send("pointermove", 2, 15 + step * 8);
+      }
+      send("pointerup", 1, -55);
+      send("pointerup", 2, 55);
+    }, mid);
+    await expect.poll(async () => (await boardState(page)).cell).toBeGreaterThan(before.cell * 1.5);
+    const after = await boardState(page);
+    // The hex under the fingers' midpoint is still under it, and no tap acted on the board.
+    const again = await squarePoint(page, "f5");
+    expect(Math.hypot(again.x - mid.x, again.y - mid.y)).toBeLessThan(after.cell / 2);
+    await expect(page.locator("#proposed li")).toHaveCount(0);
+  });
 });
