@@ -1,6 +1,7 @@
 // The board: a canvas that draws only the visible cells (squares or hexes, ./geometry.ts), so
-// that it stays smooth from 8x8 to 120x120; drag to pan (or to move a piece), wheel, pinch or buttons to zoom, a minimap on large
-// boards. It shows what the page tells it (pieces, highlights) and reports clicks and drops.
+// that it stays smooth from 8x8 to 120x120; drag to pan (or to move a piece), wheel, pinch or
+// buttons to zoom, a minimap on large boards. It shows what the page tells it (pieces,
+// highlights) and reports clicks and drops.
 
 import type { GameInfo, PieceView, Side } from "../api/types";
 import { type Coord, fileName, parseSquare, squareName } from "../core/squares";
