@@ -1,11 +1,12 @@
 // A hex board is drawn and played as well as a square one (docs/UI.md, "Hex boards"): the
 // teaching scenario on hexes played by clicks near the hexes' corners and edges (the hex under
 // the pointer is the one chosen, from both sides), by a drag, by taps on a phone, and its free
-// setup placed from the palette; the targets the board marks are exactly the legal actions;
-// the last turn's arrows and the command areas are drawn. Screenshots for people to look at.
+// setup placed from the palette, and on the analysis board; the targets the board marks are
+// exactly the legal actions; the last turn's arrows and the command areas are drawn.
+// Screenshots for people to look at.
 import type { Page } from "@playwright/test";
 import type { Created, StateView } from "../../src/api/types";
-import { apiState, boardState, expect, seatOf, SHOTS, squarePoint, test } from "./helpers";
+import { analysisState, apiState, boardState, clickSquare, expect, seatOf, SHOTS, squarePoint, test } from "./helpers";
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 
@@ -151,6 +152,32 @@ test("the free setup of a hex board is placed from the palette, by click and by 
   await page.mouse.move(p.x, p.y, { steps: 8 });
   await page.mouse.up();
   await expect(palette.locator(`.reserve[data-kind="${lastKind}"]`)).not.toHaveText(lastText ?? "");
+});
+
+test("the analysis board opens a hex record, flips, and takes a reply by clicks", async ({ page, request }) => {
+  const start = await analysisState(request, "hex-skirmish", []);
+  const first = start.state.legal.find((a) => a.kind === "move" && a.from && a.to);
+  if (!first) throw new Error("no first move");
+  await page.goto("/");
+  await page.locator("textarea[name=record]").fill(['[Scenario "hex-skirmish"]', `1. ${first.text}`].join("\n"));
+  await page.locator("#import").click();
+  await page.waitForURL(/\/analysis$/);
+  const turns = page.locator(".move-tree > li.move");
+  await expect(turns).toHaveCount(1);
+  await turns.first().click();
+  expect((await boardState(page)).geometry).toBe("hex");
+  await expect(page.locator(".board")).toHaveAttribute("data-lines", new RegExp(`move:${first.from} ${first.to}`));
+  // Black's reply, on the board turned half round.
+  await page.getByRole("button", { name: "Flip" }).click();
+  await expect.poll(async () => (await boardState(page)).flipped).toBe(true);
+  const after = await analysisState(request, "hex-skirmish", [first.text, "end"]);
+  const reply = after.state.legal.find((a) => a.kind === "move" && a.from && a.to);
+  if (!reply?.from || !reply.to) throw new Error("no reply");
+  await clickSquare(page, reply.from);
+  await expect(page.locator(".board")).toHaveAttribute("data-targets", targetsOf(after.state, reply.from));
+  await clickSquare(page, reply.to);
+  await expect(page.locator(".move-tree")).toContainText(reply.text);
+  await page.screenshot({ path: `${SHOTS}/hex-skirmish-analysis.png` });
 });
 
 test.describe("on a phone", () => {
