@@ -83,7 +83,8 @@ export class Minimap {
   /** Draws the board, the pieces and the viewport's frame. */
   draw(pieces: PieceView[], view: Viewport): void {
     this.element.hidden = view.wholeInView();
-    const ctx = this.canvas.getContext("2d");
+    // Hidden, it is not drawn (it is drawn again as soon as it shows).
+    const ctx = this.element.hidden ? null : this.canvas.getContext("2d");
     if (!ctx) return;
     const s = this.scale;
     ctx.save();
