@@ -46,6 +46,13 @@ pub enum Command {
     AcceptDraw {},
     /// Decline the opponent's draw offer.
     DeclineDraw {},
+    /// Ask to take back one's last turn of play (and the opponent's after it, if any); against
+    /// the AI it is granted at once.
+    OfferTakeback {},
+    /// Grant the opponent's takeback.
+    AcceptTakeback {},
+    /// Refuse the opponent's takeback.
+    DeclineTakeback {},
     /// Ask for a `pong` (keep-alive, latency).
     Ping {},
 }

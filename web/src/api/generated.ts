@@ -639,6 +639,10 @@ clock: ClockView | null,
  */
 draw_offer: Side | null, 
 /**
+ * The side asking to take back its last turn, until the opponent answers.
+ */
+takeback_offer: Side | null, 
+/**
  * The result, once over.
  */
 outcome: OutcomeView | null, 
@@ -944,7 +948,7 @@ actions: Array<string>,
  * If given, the number of events the client has seen: the actions are refused with
  * `stale` if the game has changed since.
  */
-seq: number | null, } | { "type": "resign", } | { "type": "offer-draw", } | { "type": "accept-draw", } | { "type": "decline-draw", } | { "type": "ping", };
+seq: number | null, } | { "type": "resign", } | { "type": "offer-draw", } | { "type": "accept-draw", } | { "type": "decline-draw", } | { "type": "offer-takeback", } | { "type": "accept-takeback", } | { "type": "decline-takeback", } | { "type": "ping", };
 
 export type NewClock = { 
 /**
