@@ -12,6 +12,7 @@ pub mod analysis;
 mod api_types;
 pub mod assets;
 pub mod catalog;
+pub mod challenge;
 pub mod client;
 pub mod client_ip;
 mod computer_analysis;

@@ -970,6 +970,16 @@ side: Side,
  */
 level?: number, };
 
+export type NewChallenge = { 
+/**
+ * The name the lobby shows (1 to 32 characters).
+ */
+name: string, 
+/**
+ * The side the creator plays; whoever joins gets the other.
+ */
+side: Side, };
+
 export type NewGame = { 
 /**
  * The scenario's id.
@@ -994,7 +1004,12 @@ ai?: NewAiSeat,
 /**
  * Whether the lobby lists it.
  */
-public?: boolean, };
+public?: boolean, 
+/**
+ * List it in the lobby as an open challenge (live and correspondence games; it is then
+ * public).
+ */
+challenge?: NewChallenge, };
 
 export type Link = { 
 /**
@@ -1052,5 +1067,39 @@ created_ms: number,
 /**
  * When its last event was stored, or it was created (Unix milliseconds).
  */
-updated_ms: number, };
+updated_ms: number, 
+/**
+ * Its scenario's name (the id, when the server no longer ships the scenario).
+ */
+scenario_name: string, 
+/**
+ * A live game's clock.
+ */
+clock: ClockConfig | null, 
+/**
+ * For an open challenge: the name of the player waiting for an opponent.
+ */
+challenger: string | null, 
+/**
+ * For an open challenge: the side offered to whoever joins.
+ */
+open_side: Side | null, };
+
+export type JoinedSeat = { 
+/**
+ * The game's id.
+ */
+id: string, 
+/**
+ * The side the joiner plays.
+ */
+side: Side, 
+/**
+ * The seat's token.
+ */
+token: string, 
+/**
+ * `/play/{id}#{token}`.
+ */
+path: string, };
 

@@ -9,6 +9,7 @@ import type {
   ErrorCode,
   GameCommand,
   IllegalKind,
+  JoinedSeat,
   LevelEntry,
   LineNode,
   LobbyEntry,
@@ -99,9 +100,19 @@ export function levels(): Promise<LevelEntry[]> {
   return call("GET", "/api/levels", null);
 }
 
-/** The public games. */
-export function lobby(): Promise<LobbyEntry[]> {
-  return call("GET", "/api/games", null);
+/** The public games; with `open`, only the open challenges, the longest waiting first. */
+export function lobby(open = false): Promise<LobbyEntry[]> {
+  return call("GET", open ? "/api/games?open=true" : "/api/games", null);
+}
+
+/** Takes the seat an open challenge offers. */
+export function joinChallenge(id: string): Promise<JoinedSeat> {
+  return call("POST", `/api/games/${encodeURIComponent(id)}/join`, null);
+}
+
+/** Cancels one's own open challenge (with the creator's seat token). */
+export async function cancelChallenge(id: string, token: string): Promise<void> {
+  await send("DELETE", `/api/games/${encodeURIComponent(id)}/challenge`, token);
 }
 
 /** Creates a game; its links are in the answer. */

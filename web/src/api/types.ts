@@ -2,6 +2,8 @@
 // Rust types into ./generated.ts (server/src/api_types.rs); this file only re-exports them.
 
 export type {
+  NewChallenge,
+  JoinedSeat,
   ActionKind,
   ActionResult,
   ActionView,

@@ -6,6 +6,7 @@ import type { GameInfo, Side } from "../../api/types";
 import { resultLine } from "../../core/notation";
 import type { TurnBuilder } from "../../core/turn";
 import { h } from "../../ui/dom";
+import { clockText } from "../home/challenges";
 
 /** A side's name for people: `White`, `Black`. */
 export function sideName(side: Side): string {
@@ -50,6 +51,6 @@ export function thinkingLine(info: GameInfo, turn: TurnBuilder): HTMLElement | n
 /** How the game is played, for people. */
 function modeText(info: GameInfo): string {
   if (info.mode === "ai") return "against the computer";
-  if (info.clock) return `live, ${Math.round(info.clock.initial_ms / 60000)} min + ${Math.round(info.clock.increment_ms / 1000)} s`;
+  if (info.clock) return `live, ${clockText(info.clock)}`;
   return info.mode === "live" ? "live" : "correspondence";
 }
