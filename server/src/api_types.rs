@@ -96,6 +96,9 @@ fn typescript() -> String {
         declaration::<crate::http::CreatedBody>(&cfg),
         declaration::<crate::store::LobbyEntry>(&cfg),
         declaration::<crate::challenge::JoinedBody>(&cfg),
+        declaration::<warlord_rules::guide::PieceGuide>(&cfg),
+        declaration::<warlord_rules::guide::OptionGuide>(&cfg),
+        declaration::<warlord_rules::guide::RulesGuide>(&cfg),
     ] {
         out.push_str(&decl);
         out.push('\n');

@@ -21,6 +21,7 @@ pub mod digest;
 pub mod error;
 pub mod game;
 pub(crate) mod group_commit;
+pub mod guide;
 pub mod heavy;
 pub mod http;
 pub mod hub;

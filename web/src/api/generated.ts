@@ -1103,3 +1103,101 @@ token: string,
  */
 path: string, };
 
+export type PieceGuide = { 
+/**
+ * Its kind (index into the game's pieces).
+ */
+kind: number, 
+/**
+ * Its name.
+ */
+name: string, 
+/**
+ * Its symbol (White's spelling).
+ */
+symbol: string, 
+/**
+ * Its role.
+ */
+class: UnitClass, 
+/**
+ * How a board draws it.
+ */
+appearance: Appearance, 
+/**
+ * How it moves, one sentence per way.
+ */
+moves: Array<string>, 
+/**
+ * Its command powers, if it orders pieces.
+ */
+command: Command | null, 
+/**
+ * What else the family's rules say of it (strength, fire, movement points ...).
+ */
+notes: Array<string>, 
+/**
+ * Its points value.
+ */
+value: number, };
+
+export type OptionGuide = { 
+/**
+ * Its name (`shorter-game`).
+ */
+name: string, 
+/**
+ * Its label.
+ */
+label: string, 
+/**
+ * Its value in these rules, as written.
+ */
+value: string, 
+/**
+ * Its default.
+ */
+default: string, 
+/**
+ * What it does.
+ */
+help: string, };
+
+export type RulesGuide = { 
+/**
+ * The scenario's id.
+ */
+scenario: string, 
+/**
+ * The scenario's name.
+ */
+name: string, 
+/**
+ * The family's name for people (`Warlord family`).
+ */
+family_title: string, 
+/**
+ * The scenario's description.
+ */
+description: string, 
+/**
+ * The board: its files, ranks and cell shape.
+ */
+board: string, 
+/**
+ * How a turn goes, in sentences.
+ */
+turn: Array<string>, 
+/**
+ * How the game is won, in sentences.
+ */
+victory: Array<string>, 
+/**
+ * Every piece kind.
+ */
+pieces: Array<PieceGuide>, 
+/**
+ * Every option with the value these rules use and its help.
+ */
+options: Array<OptionGuide>, };
+

@@ -18,6 +18,7 @@ import type {
   Preview,
   Refusal,
   RefusalRequest,
+  RulesGuide,
   ScenarioEntry,
   WrittenRecord,
 } from "./types";
@@ -93,6 +94,12 @@ async function sendOnce(method: string, path: string, token: string | null, body
 /** The shipped scenarios. */
 export function scenarios(): Promise<ScenarioEntry[]> {
   return call("GET", "/api/scenarios", null);
+}
+
+/** A scenario's rules for people, with these options (the rules page). */
+export function guide(id: string, options: Record<string, string> = {}): Promise<RulesGuide> {
+  const query = new URLSearchParams(options).toString();
+  return call("GET", `/api/scenarios/${encodeURIComponent(id)}/guide${query ? `?${query}` : ""}`, null);
 }
 
 /** The levels of the computer opponent, weakest first. */

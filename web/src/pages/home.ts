@@ -11,6 +11,7 @@ import { toastError } from "../ui/toast";
 import { Limiter } from "../core/limit";
 import { lineFromRecord } from "./analysis";
 import { challengesPanel } from "./home/challenges";
+import { rulesHref } from "./rules";
 
 /** The front page's analysis requests (pictures), two at a time: the server's heavy-request
  * slots are few, and requests beyond them are refused (`429 busy`). The chosen scenario's
@@ -50,13 +51,27 @@ export async function homePage(root: HTMLElement): Promise<void> {
   };
   for (const s of list) {
     const frame = h("div", { class: "thumb" });
+    // A card is chosen by a click (or Enter or Space); its rules link opens the rules page.
     const card = h(
-      "button",
-      { type: "button", class: "card", "data-id": s.id, onclick: () => choose(s) },
+      "div",
+      {
+        class: "card button",
+        role: "button",
+        tabindex: 0,
+        "data-id": s.id,
+        onclick: () => choose(s),
+        onkeydown: (e: Event) => {
+          if (e instanceof KeyboardEvent && e.target === card && (e.key === "Enter" || e.key === " ")) {
+            e.preventDefault();
+            choose(s);
+          }
+        },
+      },
       frame,
       h("strong", {}, s.name),
       h("span", { class: "muted game-title" }, s.family_title),
       h("span", { class: "muted size" }, `${s.board.files}×${s.board.ranks}`),
+      h("a", { class: "rules-link", href: rulesHref(s.id), onclick: (e: Event) => e.stopPropagation() }, "Rules"),
     );
     gallery.append(card);
     void pictures
@@ -136,7 +151,7 @@ function newGameForm(form: HTMLFormElement, s: ScenarioEntry, levels: LevelEntry
   const challengeName = h("input", { type: "text", name: "challenge-name", id: "challenge-name", maxlength: 32, placeholder: "Your name", value: "Player" });
   replace(
     form,
-    h("h2", {}, s.name),
+    h("h2", {}, s.name, " ", h("a", { class: "rules-link", id: "form-rules-link", href: rulesHref(s.id) }, "Rules")),
     h("div", { class: "form-top" }, preview, h("p", { class: "description" }, paragraphs(s.description))),
     s.options.length > 0 ? options : null,
     formError,
