@@ -151,7 +151,8 @@ function newGameForm(form: HTMLFormElement, s: ScenarioEntry, levels: LevelEntry
   const challengeName = h("input", { type: "text", name: "challenge-name", id: "challenge-name", maxlength: 32, placeholder: "Your name", value: "Player" });
   replace(
     form,
-    h("h2", {}, s.name, " ", h("a", { class: "rules-link", id: "form-rules-link", href: rulesHref(s.id) }, "Rules")),
+    h("h2", {}, s.name),
+    h("p", { class: "rules-line" }, h("a", { class: "rules-link", id: "form-rules-link", href: rulesHref(s.id) }, `The rules of ${s.name}`)),
     h("div", { class: "form-top" }, preview, h("p", { class: "description" }, paragraphs(s.description))),
     s.options.length > 0 ? options : null,
     formError,
