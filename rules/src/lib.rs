@@ -11,6 +11,7 @@ pub mod board;
 pub mod clip;
 pub mod family_state;
 pub mod geometry;
+pub mod guide;
 pub mod medieval;
 pub mod movement;
 pub mod notation;

@@ -90,10 +90,15 @@ fn typescript() -> String {
         declaration::<crate::protocol::Command>(&cfg),
         declaration::<crate::protocol::RawClock>(&cfg),
         declaration::<crate::protocol::RawAi>(&cfg),
+        declaration::<crate::protocol::Challenge>(&cfg),
         declaration::<crate::protocol::RawCreate>(&cfg),
         declaration::<crate::http::Link>(&cfg),
         declaration::<crate::http::CreatedBody>(&cfg),
         declaration::<crate::store::LobbyEntry>(&cfg),
+        declaration::<crate::challenge::JoinedBody>(&cfg),
+        declaration::<warlord_rules::guide::PieceGuide>(&cfg),
+        declaration::<warlord_rules::guide::OptionGuide>(&cfg),
+        declaration::<warlord_rules::guide::RulesGuide>(&cfg),
     ] {
         out.push_str(&decl);
         out.push('\n');

@@ -1,5 +1,5 @@
 //! The HTTP API's plain routes (documented in docs/API.md): health, scenarios, AI levels, the lobby,
-//! creating games, reading a game's state and record, and acting without a WebSocket.
+//! creating games (open challenges among them), reading a game's state and record, and acting without a WebSocket.
 
 use crate::access::{self, TokenQuery};
 use crate::client_ip::ClientIp;
@@ -47,8 +47,21 @@ async fn scenarios(State(games): State<Games>) -> Json<Vec<ScenarioEntry>> {
     Json(list)
 }
 
-async fn lobby(State(games): State<Games>) -> Result<Json<Vec<LobbyEntry>>, ApiError> {
-    games.store().lobby(100, now_ms()).await.map(Json).map_err(|e| ApiError::storage(&e))
+/// `GET /api/games`'s query: `?open=true` lists the open challenges alone.
+#[derive(serde::Deserialize)]
+struct LobbyQuery {
+    #[serde(default)]
+    open: bool,
+}
+
+async fn lobby(State(games): State<Games>, Query(query): Query<LobbyQuery>) -> Result<Json<Vec<LobbyEntry>>, ApiError> {
+    let mut entries = games.store().lobby(100, now_ms(), query.open).await.map_err(|e| ApiError::storage(&e))?;
+    for entry in &mut entries {
+        if let Ok(scenario) = games.scenarios().get(&entry.scenario) {
+            entry.scenario_name.clone_from(&scenario.name);
+        }
+    }
+    Ok(Json(entries))
 }
 
 /// A seat or spectator link of a new game.
@@ -82,7 +95,12 @@ async fn create(
     games.create_limit().check(client)?;
     let request = protocol::parse_create(&body)?;
     let user = crate::hub::user_key(client);
-    let Created { id, white, black, spectator } = games.create_by(request, Some(user)).await?;
+    let challenge = request.challenge.clone();
+    let mut created = games.create_by(request, Some(user)).await?;
+    if let Some(challenge) = &challenge {
+        crate::challenge::open(&games, &mut created, challenge).await?;
+    }
+    let Created { id, white, black, spectator } = created;
     // The token rides in the fragment, which browsers never send to servers or proxies.
     let link = |t: Token| Link { path: format!("/play/{id}#{}", t.secret()), token: t.secret().to_string() };
     let body =

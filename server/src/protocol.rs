@@ -46,6 +46,13 @@ pub enum Command {
     AcceptDraw {},
     /// Decline the opponent's draw offer.
     DeclineDraw {},
+    /// Ask to take back one's last turn of play (and the opponent's after it, if any); against
+    /// the AI it is granted at once.
+    OfferTakeback {},
+    /// Grant the opponent's takeback.
+    AcceptTakeback {},
+    /// Refuse the opponent's takeback.
+    DeclineTakeback {},
     /// Ask for a `pong` (keep-alive, latency).
     Ping {},
 }
@@ -97,6 +104,19 @@ pub struct CreateGame {
     pub ai: Option<AiSeat>,
     /// Whether the lobby lists it.
     pub public: bool,
+    /// An open challenge: the creator waits in the lobby for an opponent.
+    pub challenge: Option<Challenge>,
+}
+
+/// An open challenge: who waits, and the side they play (the other is offered).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, ts_rs::TS)]
+#[serde(deny_unknown_fields)]
+#[ts(rename = "NewChallenge")]
+pub struct Challenge {
+    /// The name the lobby shows (1 to 32 characters).
+    pub name: String,
+    /// The side the creator plays; whoever joins gets the other.
+    pub side: Side,
 }
 
 /// `POST /api/games`'s body, as sent.
@@ -124,6 +144,11 @@ pub(crate) struct RawCreate {
     #[serde(default)]
     #[ts(as = "Option<bool>", optional)]
     public: bool,
+    /// List it in the lobby as an open challenge (live and correspondence games; it is then
+    /// public).
+    #[serde(default)]
+    #[ts(optional)]
+    challenge: Option<Challenge>,
 }
 
 /// A new live game's clock, in seconds.
@@ -208,7 +233,21 @@ pub fn parse_create(bytes: &[u8]) -> Result<CreateGame, ApiError> {
         (Some(_), _) => return Err(ApiError::bad_request("`ai` is only for mode \"ai\"")),
         (None, _) => None,
     };
-    Ok(CreateGame { scenario: raw.scenario, options, mode: raw.mode, clock, ai, public: raw.public })
+    let challenge = match raw.challenge {
+        Some(_) if raw.mode == Mode::Ai => {
+            return Err(ApiError::bad_request("a game against the AI cannot be an open challenge"))
+        }
+        Some(c) => {
+            let name = c.name.trim().to_string();
+            if name.is_empty() || name.chars().count() > 32 || name.chars().any(char::is_control) {
+                return Err(ApiError::bad_request("a challenge's name is 1 to 32 characters"));
+            }
+            Some(Challenge { name, side: c.side })
+        }
+        None => None,
+    };
+    let public = raw.public || challenge.is_some();
+    Ok(CreateGame { scenario: raw.scenario, options, mode: raw.mode, clock, ai, public, challenge })
 }
 
 #[cfg(test)]

@@ -153,6 +153,8 @@ pub struct StateView {
     pub clock: Option<ClockView>,
     /// The side with a pending draw offer.
     pub draw_offer: Option<Side>,
+    /// The side asking to take back its last turn, until the opponent answers.
+    pub takeback_offer: Option<Side>,
     /// The result, once over.
     pub outcome: Option<OutcomeView>,
     /// The counts per side the rules keep (leaders captured, ...).
@@ -536,6 +538,7 @@ fn common_view(
         moves,
         clock: game.clock().map(|c| c.view(now_ms)),
         draw_offer: game.draw_offer(),
+        takeback_offer: game.takeback_offer(),
         outcome: game.outcome().map(|o| OutcomeView {
             winner: o.winner,
             reason: o.reason,

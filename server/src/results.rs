@@ -5,7 +5,7 @@
 
 use crate::access::{self, TokenQuery};
 use crate::error::ApiError;
-use crate::game::{EventKind, Game};
+use crate::game::Game;
 use crate::heavy::Heavy;
 use crate::hub::Games;
 use axum::extract::{Path, Query, State};
@@ -72,8 +72,8 @@ fn results_of(game: &Game) -> ResultsBody {
     let mut turn: Option<u32> = None;
     let mut done = true;
     let mut action = 0u32;
-    for event in game.events().iter().filter(|e| e.kind == EventKind::Action) {
-        let Ok(parsed) = parse_action(&event.body, rules.pieces()) else {
+    for text in game.played_actions() {
+        let Ok(parsed) = parse_action(text, rules.pieces()) else {
             break;
         };
         let Ok(report) = rules.play(&mut position, parsed) else {

@@ -23,6 +23,8 @@ pub fn router(games: Games, limits: &Limits) -> anyhow::Result<Router> {
         .merge(crate::analysis::routes())
         .merge(crate::refusal::routes())
         .merge(crate::results::routes())
+        .merge(crate::challenge::routes())
+        .merge(crate::guide::routes())
         .fallback(crate::assets::fallback)
         // Bodies up to 4x the message limit are read so that `too-large` is a JSON error.
         .layer(DefaultBodyLimit::max(4 * MAX_MESSAGE_BYTES))

@@ -19,6 +19,10 @@ use std::sync::{Arc, Mutex as StdMutex, PoisonError};
 use tokio::sync::{oneshot, Mutex};
 use warlord_rules::Side;
 
+mod challenges;
+
+pub use challenges::Joined;
+
 /// The PostgreSQL notification channel for "a game changed". The payload is the game's id and
 /// its new number of events, like `4f1c2a9e0b7d3c55 17`.
 pub const CHANNEL: &str = "warlord_games";
@@ -51,6 +55,14 @@ pub struct LobbyEntry {
     pub created_ms: i64,
     /// When its last event was stored, or it was created (Unix milliseconds).
     pub updated_ms: i64,
+    /// Its scenario's name (the id, when the server no longer ships the scenario).
+    pub scenario_name: String,
+    /// A live game's clock.
+    pub clock: Option<ClockConfig>,
+    /// For an open challenge: the name of the player waiting for an opponent.
+    pub challenger: Option<String>,
+    /// For an open challenge: the side offered to whoever joins.
+    pub open_side: Option<Side>,
 }
 
 /// What a game's row says for the lobby.
@@ -386,30 +398,46 @@ impl Store {
     }
 
     /// The public games still listed at `now_ms` (see [`LOBBY_OVER_MS`], [`LOBBY_IDLE_MS`]),
-    /// the most recently changed first.
-    pub async fn lobby(&self, limit: u32, now_ms: i64) -> Result<Vec<LobbyEntry>, sqlx::Error> {
-        let rows = sqlx::query(
-            "SELECT id, scenario, mode, status, result, created_ms, updated_ms FROM games \
-             WHERE public = 1 AND updated_ms >= CASE WHEN status = 'over' THEN $1 ELSE $2 END \
-             ORDER BY updated_ms DESC LIMIT $3",
-        )
-        .bind(now_ms - LOBBY_OVER_MS)
-        .bind(now_ms - LOBBY_IDLE_MS)
-        .bind(i64::from(limit))
-        .fetch_all(&self.pool)
-        .await?;
+    /// the most recently changed first; with `open_only`, only the open challenges, the
+    /// longest waiting first. Each entry's `scenario_name` is its scenario's id: the route
+    /// names it from the catalog.
+    pub async fn lobby(&self, limit: u32, now_ms: i64, open_only: bool) -> Result<Vec<LobbyEntry>, sqlx::Error> {
+        let (filter, order) =
+            if open_only { ("AND open_side IS NOT NULL", "created_ms ASC") } else { ("", "updated_ms DESC") };
+        let sql = format!(
+            "SELECT id, scenario, mode, status, result, created_ms, updated_ms, clock_initial_ms, \
+             clock_increment_ms, challenger, open_side FROM games \
+             WHERE public = 1 AND updated_ms >= CASE WHEN status = 'over' THEN $1 ELSE $2 END {filter} \
+             ORDER BY {order} LIMIT $3"
+        );
+        let rows = sqlx::query(&sql)
+            .bind(now_ms - LOBBY_OVER_MS)
+            .bind(now_ms - LOBBY_IDLE_MS)
+            .bind(i64::from(limit))
+            .fetch_all(&self.pool)
+            .await?;
         rows.iter()
             .map(|row| {
                 let mode: String = row.try_get("mode")?;
+                let scenario: String = row.try_get("scenario")?;
+                let initial: Option<i64> = row.try_get("clock_initial_ms")?;
+                let increment: Option<i64> = row.try_get("clock_increment_ms")?;
+                let open_side: Option<String> = row.try_get("open_side")?;
                 Ok(LobbyEntry {
                     id: row.try_get("id")?,
-                    scenario: row.try_get("scenario")?,
+                    scenario_name: scenario.clone(),
+                    scenario,
                     mode: Mode::from_name(&mode)
                         .ok_or_else(|| sqlx::Error::Decode("bad mode in the database".into()))?,
                     status: row.try_get("status")?,
                     result: row.try_get("result")?,
                     created_ms: row.try_get("created_ms")?,
                     updated_ms: row.try_get("updated_ms")?,
+                    clock: initial
+                        .zip(increment)
+                        .map(|(initial_ms, increment_ms)| ClockConfig { initial_ms, increment_ms }),
+                    challenger: row.try_get("challenger")?,
+                    open_side: open_side.as_deref().and_then(side_from),
                 })
             })
             .collect()

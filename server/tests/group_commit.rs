@@ -62,7 +62,7 @@ async fn concurrent_appends_are_each_answered_and_a_conflict_fails_alone() {
         assert_eq!(events.len(), 6, "{id}: every accepted append is stored");
         assert_eq!(&*events[4].body, "b2-b3");
     }
-    let lobby = store.lobby(100, 10).await.unwrap();
+    let lobby = store.lobby(100, 10, false).await.unwrap();
     let status = |id: &str| lobby.iter().find(|e| e.id == id).map(|e| (e.status.clone(), e.result.clone()));
     assert_eq!(status("game05"), Some(("over".to_string(), Some("1-0".to_string()))));
     assert_eq!(status("game06"), Some(("play".to_string(), None)));

@@ -6,6 +6,7 @@
 mod combat;
 mod config;
 mod dead;
+mod guide;
 mod options;
 mod start;
 mod strength;

@@ -8,6 +8,7 @@ mod captures;
 mod command;
 mod config;
 mod fire;
+mod guide;
 mod hints;
 mod movement;
 mod options;

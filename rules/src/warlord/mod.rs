@@ -3,6 +3,7 @@
 
 mod activation;
 mod army;
+mod guide;
 mod hints;
 mod movegen;
 mod options;

@@ -58,6 +58,13 @@ impl Clock {
         }
     }
 
+    /// After a takeback at `at_ms`: the running clock is charged for its time (without the
+    /// increment), and `side`'s clock runs from then (none runs for `None`).
+    pub fn restart(&mut self, side: Option<Side>, at_ms: i64) {
+        self.stop(at_ms);
+        self.running = side.map(|s| (s, at_ms));
+    }
+
     /// When the running side's time runs out: the side and the moment.
     #[must_use]
     pub fn flag_at(&self) -> Option<(Side, i64)> {

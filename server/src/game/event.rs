@@ -1,5 +1,5 @@
 //! Events: the ordered log a game is stored as. Each accepted action, resignation, draw offer
-//! or answer, and time forfeit is one event with the next sequence number.
+//! or answer, takeback request or answer, and time forfeit is one event with the next sequence number.
 
 use serde::Serialize;
 use std::sync::Arc;
@@ -21,17 +21,27 @@ pub enum EventKind {
     DrawDecline,
     /// The side ran out of time.
     Timeout,
+    /// The side asks to take back its last turn (and the opponent's after it, if any).
+    TakebackOffer,
+    /// The side grants the opponent's takeback: replaying the log takes those turns back here
+    /// (the stored events stay; the turns taken back no longer count).
+    Takeback,
+    /// The side refuses the opponent's takeback.
+    TakebackDecline,
 }
 
 impl EventKind {
     /// Every kind.
-    pub const ALL: [EventKind; 6] = [
+    pub const ALL: [EventKind; 9] = [
         EventKind::Action,
         EventKind::Resign,
         EventKind::DrawOffer,
         EventKind::DrawAccept,
         EventKind::DrawDecline,
         EventKind::Timeout,
+        EventKind::TakebackOffer,
+        EventKind::Takeback,
+        EventKind::TakebackDecline,
     ];
 
     /// The name stored in the database.
@@ -44,6 +54,9 @@ impl EventKind {
             EventKind::DrawAccept => "draw-accept",
             EventKind::DrawDecline => "draw-decline",
             EventKind::Timeout => "timeout",
+            EventKind::TakebackOffer => "takeback-offer",
+            EventKind::Takeback => "takeback",
+            EventKind::TakebackDecline => "takeback-decline",
         }
     }
 

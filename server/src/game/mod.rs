@@ -7,6 +7,7 @@ mod event;
 mod meta;
 mod read_only;
 mod record;
+mod takeback;
 
 pub use clock::{Clock, ClockView};
 pub use event::{Event, EventKind};
@@ -47,6 +48,12 @@ pub struct Game {
     events: Vec<Event>,
     turns: Vec<Turn>,
     draw_offer: Option<Side>,
+    /// The side asking to take back its last turn.
+    takeback_offer: Option<Side>,
+    /// The actions that stand (taken-back ones left out), turns' ends included, in order.
+    played: Vec<Arc<str>>,
+    /// For each turn of `turns`, the index in `played` of its first action.
+    turn_starts: Vec<usize>,
     clock: Option<Clock>,
     /// Why nothing more may be played, for a stored game that no longer replays.
     read_only: Option<Arc<ReadOnly>>,
@@ -94,6 +101,9 @@ impl Game {
             events: Vec::new(),
             turns: Vec::new(),
             draw_offer: None,
+            takeback_offer: None,
+            played: Vec::new(),
+            turn_starts: Vec::new(),
             clock,
             read_only: None,
         })
@@ -127,6 +137,19 @@ impl Game {
     #[must_use]
     pub fn draw_offer(&self) -> Option<Side> {
         self.draw_offer
+    }
+
+    /// The side asking to take back its last turn, while the opponent has not answered.
+    #[must_use]
+    pub fn takeback_offer(&self) -> Option<Side> {
+        self.takeback_offer
+    }
+
+    /// The actions that stand, in the notation, turns' ends included: every action event but
+    /// those taken back. Replaying them from the start reaches the position.
+    #[must_use]
+    pub fn played_actions(&self) -> &[Arc<str>] {
+        &self.played
     }
 
     /// The clocks, if the game has them.
@@ -208,6 +231,9 @@ impl Game {
             }
             EventKind::DrawAccept => self.finish(Outcome::draw(EndReason::Agreement), event.at_ms),
             EventKind::DrawDecline => self.draw_offer = None,
+            EventKind::TakebackOffer => self.offer_takeback(side)?,
+            EventKind::Takeback => self.accept_takeback(side, event.at_ms)?,
+            EventKind::TakebackDecline => self.decline_takeback(side)?,
             EventKind::Timeout => {
                 if !self.clock.as_ref().is_some_and(|c| c.flagged(side, event.at_ms)) {
                     return Err(ApiError::new(ErrorCode::Conflict, format!("{side} still has time")));
@@ -233,7 +259,9 @@ impl Game {
         let report = self.rules.play(&mut self.position, action).map_err(ApiError::illegal)?;
         if self.turns.last().is_none_or(|t| t.done) {
             self.turns.push(Turn { side, setup, actions: Vec::new(), done: false });
+            self.turn_starts.push(self.played.len());
         }
+        self.played.push(event.body.clone());
         let turn = self.turns.last_mut().expect("a turn in progress");
         if action != Action::EndTurn {
             turn.actions.push(Arc::from(format_action(&action, self.rules.pieces())));
@@ -243,6 +271,10 @@ impl Game {
         if ended && self.draw_offer == Some(side.opponent()) {
             // Playing on declines the opponent's offer.
             self.draw_offer = None;
+        }
+        if ended {
+            // A takeback asked for is about the turn before: playing on lets it lapse.
+            self.takeback_offer = None;
         }
         if let Some(clock) = &mut self.clock {
             if report.outcome.is_some() {
@@ -260,6 +292,7 @@ impl Game {
         }
         self.rules.conclude(&mut self.position, outcome);
         self.draw_offer = None;
+        self.takeback_offer = None;
         if let Some(clock) = &mut self.clock {
             clock.stop(at_ms);
         }

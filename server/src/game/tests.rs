@@ -21,12 +21,13 @@ pub(crate) fn game(options: &[(&str, &str)]) -> Game {
     Game::new(Arc::new(meta), Arc::new(scenario)).expect("the game builds")
 }
 
-fn act(side: Side, text: &str) -> Event {
+pub(crate) fn act(side: Side, text: &str) -> Event {
     Event { kind: EventKind::Action, side, body: Arc::from(text), at_ms: 1 }
 }
 
-/// Plays `turns` random turns, each as the events a client would send.
-fn play_random(game: &mut Game, turns: u64) {
+/// Plays `turns` random turns, each as the events a client would send (shared by the
+/// takeback tests).
+pub(crate) fn play_random(game: &mut Game, turns: u64) {
     for seed in 0..turns {
         if game.outcome().is_some() {
             return;

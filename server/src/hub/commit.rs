@@ -20,6 +20,9 @@ impl Hub {
             Command::OfferDraw {} => (EventKind::DrawOffer, Vec::new(), None),
             Command::AcceptDraw {} => (EventKind::DrawAccept, Vec::new(), None),
             Command::DeclineDraw {} => (EventKind::DrawDecline, Vec::new(), None),
+            Command::OfferTakeback {} => (EventKind::TakebackOffer, Vec::new(), None),
+            Command::AcceptTakeback {} => (EventKind::Takeback, Vec::new(), None),
+            Command::DeclineTakeback {} => (EventKind::TakebackDecline, Vec::new(), None),
             Command::Ping {} => return Ok(self.snapshot().seq()),
         };
         let snapshot = self.snapshot();
@@ -30,7 +33,12 @@ impl Hub {
                 .map(|text| Ok(Event { kind, side, body: Arc::from(snapshot.canonical_action(text)?), at_ms: 0 }))
                 .collect::<Result<Vec<_>, ApiError>>()?
         } else {
-            vec![Event::bare(kind, side, 0)]
+            let mut events = vec![Event::bare(kind, side, 0)];
+            // The computer grants every takeback at once, in the same commit.
+            if let Some(ai) = snapshot.meta.ai.filter(|ai| kind == EventKind::TakebackOffer && ai.side != side) {
+                events.push(Event::bare(EventKind::Takeback, ai.side, 0));
+            }
+            events
         };
         self.commit(events, seq).await
     }

@@ -13,6 +13,9 @@ fn documented_messages_read() {
         (r#"{"type":"offer-draw"}"#, Command::OfferDraw {}),
         (r#"{"type":"accept-draw"}"#, Command::AcceptDraw {}),
         (r#"{"type":"decline-draw"}"#, Command::DeclineDraw {}),
+        (r#"{"type":"offer-takeback"}"#, Command::OfferTakeback {}),
+        (r#"{"type":"accept-takeback"}"#, Command::AcceptTakeback {}),
+        (r#"{"type":"decline-takeback"}"#, Command::DeclineTakeback {}),
         (r#"{"type":"ping","ref":1}"#, Command::Ping {}),
     ] {
         assert_eq!(parse_message(text.as_bytes()).unwrap().command, command, "{text}");

@@ -639,6 +639,10 @@ clock: ClockView | null,
  */
 draw_offer: Side | null, 
 /**
+ * The side asking to take back its last turn, until the opponent answers.
+ */
+takeback_offer: Side | null, 
+/**
  * The result, once over.
  */
 outcome: OutcomeView | null, 
@@ -944,7 +948,7 @@ actions: Array<string>,
  * If given, the number of events the client has seen: the actions are refused with
  * `stale` if the game has changed since.
  */
-seq: number | null, } | { "type": "resign", } | { "type": "offer-draw", } | { "type": "accept-draw", } | { "type": "decline-draw", } | { "type": "ping", };
+seq: number | null, } | { "type": "resign", } | { "type": "offer-draw", } | { "type": "accept-draw", } | { "type": "decline-draw", } | { "type": "offer-takeback", } | { "type": "accept-takeback", } | { "type": "decline-takeback", } | { "type": "ping", };
 
 export type NewClock = { 
 /**
@@ -965,6 +969,16 @@ side: Side,
  * Its level, 1 to 8 (3 if not given).
  */
 level?: number, };
+
+export type NewChallenge = { 
+/**
+ * The name the lobby shows (1 to 32 characters).
+ */
+name: string, 
+/**
+ * The side the creator plays; whoever joins gets the other.
+ */
+side: Side, };
 
 export type NewGame = { 
 /**
@@ -990,7 +1004,12 @@ ai?: NewAiSeat,
 /**
  * Whether the lobby lists it.
  */
-public?: boolean, };
+public?: boolean, 
+/**
+ * List it in the lobby as an open challenge (live and correspondence games; it is then
+ * public).
+ */
+challenge?: NewChallenge, };
 
 export type Link = { 
 /**
@@ -1048,5 +1067,137 @@ created_ms: number,
 /**
  * When its last event was stored, or it was created (Unix milliseconds).
  */
-updated_ms: number, };
+updated_ms: number, 
+/**
+ * Its scenario's name (the id, when the server no longer ships the scenario).
+ */
+scenario_name: string, 
+/**
+ * A live game's clock.
+ */
+clock: ClockConfig | null, 
+/**
+ * For an open challenge: the name of the player waiting for an opponent.
+ */
+challenger: string | null, 
+/**
+ * For an open challenge: the side offered to whoever joins.
+ */
+open_side: Side | null, };
+
+export type JoinedSeat = { 
+/**
+ * The game's id.
+ */
+id: string, 
+/**
+ * The side the joiner plays.
+ */
+side: Side, 
+/**
+ * The seat's token.
+ */
+token: string, 
+/**
+ * `/play/{id}#{token}`.
+ */
+path: string, };
+
+export type PieceGuide = { 
+/**
+ * Its kind (index into the game's pieces).
+ */
+kind: number, 
+/**
+ * Its name.
+ */
+name: string, 
+/**
+ * Its symbol (White's spelling).
+ */
+symbol: string, 
+/**
+ * Its role.
+ */
+class: UnitClass, 
+/**
+ * How a board draws it.
+ */
+appearance: Appearance, 
+/**
+ * How it moves, one sentence per way.
+ */
+moves: Array<string>, 
+/**
+ * Its command powers, if it orders pieces.
+ */
+command: Command | null, 
+/**
+ * What else the family's rules say of it (strength, fire, movement points ...).
+ */
+notes: Array<string>, 
+/**
+ * Its points value.
+ */
+value: number, };
+
+export type OptionGuide = { 
+/**
+ * Its name (`shorter-game`).
+ */
+name: string, 
+/**
+ * Its label.
+ */
+label: string, 
+/**
+ * Its value in these rules, as written.
+ */
+value: string, 
+/**
+ * Its default.
+ */
+default: string, 
+/**
+ * What it does.
+ */
+help: string, };
+
+export type RulesGuide = { 
+/**
+ * The scenario's id.
+ */
+scenario: string, 
+/**
+ * The scenario's name.
+ */
+name: string, 
+/**
+ * The family's name for people (`Warlord family`).
+ */
+family_title: string, 
+/**
+ * The scenario's description.
+ */
+description: string, 
+/**
+ * The board: its files, ranks and cell shape.
+ */
+board: string, 
+/**
+ * How a turn goes, in sentences.
+ */
+turn: Array<string>, 
+/**
+ * How the game is won, in sentences.
+ */
+victory: Array<string>, 
+/**
+ * Every piece kind.
+ */
+pieces: Array<PieceGuide>, 
+/**
+ * Every option with the value these rules use and its help.
+ */
+options: Array<OptionGuide>, };
 

@@ -9,6 +9,7 @@ import type {
   ErrorCode,
   GameCommand,
   IllegalKind,
+  JoinedSeat,
   LevelEntry,
   LineNode,
   LobbyEntry,
@@ -17,6 +18,7 @@ import type {
   Preview,
   Refusal,
   RefusalRequest,
+  RulesGuide,
   ScenarioEntry,
   WrittenRecord,
 } from "./types";
@@ -94,14 +96,30 @@ export function scenarios(): Promise<ScenarioEntry[]> {
   return call("GET", "/api/scenarios", null);
 }
 
+/** A scenario's rules for people, with these options (the rules page). */
+export function guide(id: string, options: Record<string, string> = {}): Promise<RulesGuide> {
+  const query = new URLSearchParams(options).toString();
+  return call("GET", `/api/scenarios/${encodeURIComponent(id)}/guide${query ? `?${query}` : ""}`, null);
+}
+
 /** The levels of the computer opponent, weakest first. */
 export function levels(): Promise<LevelEntry[]> {
   return call("GET", "/api/levels", null);
 }
 
-/** The public games. */
-export function lobby(): Promise<LobbyEntry[]> {
-  return call("GET", "/api/games", null);
+/** The public games; with `open`, only the open challenges, the longest waiting first. */
+export function lobby(open = false): Promise<LobbyEntry[]> {
+  return call("GET", open ? "/api/games?open=true" : "/api/games", null);
+}
+
+/** Takes the seat an open challenge offers. */
+export function joinChallenge(id: string): Promise<JoinedSeat> {
+  return call("POST", `/api/games/${encodeURIComponent(id)}/join`, null);
+}
+
+/** Cancels one's own open challenge (with the creator's seat token). */
+export async function cancelChallenge(id: string, token: string): Promise<void> {
+  await send("DELETE", `/api/games/${encodeURIComponent(id)}/challenge`, token);
 }
 
 /** Creates a game; its links are in the answer. */

@@ -2,6 +2,11 @@
 // Rust types into ./generated.ts (server/src/api_types.rs); this file only re-exports them.
 
 export type {
+  OptionGuide,
+  PieceGuide,
+  RulesGuide,
+  NewChallenge,
+  JoinedSeat,
   ActionKind,
   ActionResult,
   ActionView,

@@ -1,6 +1,6 @@
 // The front page: start a game (every scenario with a picture of its start and its options,
-// the opponent, the side, the time control), the games this browser plays, the public games,
-// and opening a record on the analysis board.
+// the opponent, the side, the time control, an open challenge), the open challenges to join,
+// the games this browser plays, the public games, and opening a record on the analysis board.
 
 import * as api from "../api/http";
 import type { LevelEntry, Mode, OptionSpec, ScenarioEntry, Side } from "../api/types";
@@ -10,6 +10,8 @@ import { h, replace } from "../ui/dom";
 import { toastError } from "../ui/toast";
 import { Limiter } from "../core/limit";
 import { lineFromRecord } from "./analysis";
+import { challengesPanel } from "./home/challenges";
+import { rulesHref } from "./rules";
 
 /** The front page's analysis requests (pictures), two at a time: the server's heavy-request
  * slots are few, and requests beyond them are refused (`429 busy`). The chosen scenario's
@@ -26,7 +28,7 @@ export async function homePage(root: HTMLElement): Promise<void> {
       "div",
       { class: "home" },
       h("section", { class: "panel wide" }, h("h1", {}, "New game"), form, h("h2", { class: "gallery-title" }, "Scenarios"), gallery),
-      h("aside", { class: "column" }, myGamesPanel(), lobbyPanel(), importPanel()),
+      h("aside", { class: "column" }, challengesPanel(), myGamesPanel(), lobbyPanel(), importPanel()),
     ),
   );
   let list: ScenarioEntry[];
@@ -49,13 +51,27 @@ export async function homePage(root: HTMLElement): Promise<void> {
   };
   for (const s of list) {
     const frame = h("div", { class: "thumb" });
+    // A card is chosen by a click (or Enter or Space); its rules link opens the rules page.
     const card = h(
-      "button",
-      { type: "button", class: "card", "data-id": s.id, onclick: () => choose(s) },
+      "div",
+      {
+        class: "card button",
+        role: "button",
+        tabindex: 0,
+        "data-id": s.id,
+        onclick: () => choose(s),
+        onkeydown: (e: Event) => {
+          if (e instanceof KeyboardEvent && e.target === card && (e.key === "Enter" || e.key === " ")) {
+            e.preventDefault();
+            choose(s);
+          }
+        },
+      },
       frame,
       h("strong", {}, s.name),
       h("span", { class: "muted game-title" }, s.family_title),
       h("span", { class: "muted size" }, `${s.board.files}×${s.board.ranks}`),
+      h("a", { class: "rules-link", href: rulesHref(s.id), onclick: (e: Event) => e.stopPropagation() }, "Rules"),
     );
     gallery.append(card);
     void pictures
@@ -131,9 +147,12 @@ function newGameForm(form: HTMLFormElement, s: ScenarioEntry, levels: LevelEntry
   const minutes = h("input", { type: "number", name: "minutes", min: 1, max: 1440, value: 10 });
   const increment = h("input", { type: "number", name: "increment", min: 0, max: 600, value: 5 });
   const isPublic = h("input", { type: "checkbox", name: "public" });
+  const isChallenge = h("input", { type: "checkbox", name: "challenge", id: "open-challenge" });
+  const challengeName = h("input", { type: "text", name: "challenge-name", id: "challenge-name", maxlength: 32, placeholder: "Your name", value: "Player" });
   replace(
     form,
     h("h2", {}, s.name),
+    h("p", { class: "rules-line" }, h("a", { class: "rules-link", id: "form-rules-link", href: rulesHref(s.id) }, `The rules of ${s.name}`)),
     h("div", { class: "form-top" }, preview, h("p", { class: "description" }, paragraphs(s.description))),
     s.options.length > 0 ? options : null,
     formError,
@@ -160,7 +179,9 @@ function newGameForm(form: HTMLFormElement, s: ScenarioEntry, levels: LevelEntry
       radio("time", "correspondence", "Correspondence: no clock", true),
       radio("time", "live", "Live with a clock"),
       h("label", { class: "indent" }, minutes, " minutes + ", increment, " seconds a turn"),
-      h("label", { class: "check" }, isPublic, " List it among the open games"),
+      h("label", { class: "check" }, isPublic, " List it among the games to watch"),
+      h("label", { class: "check" }, isChallenge, " Open challenge: wait in the lobby for anyone to join (instead of sending a link)"),
+      h("label", { class: "indent" }, "Name shown ", challengeName),
     ),
     h("button", { type: "submit", class: "primary", id: "create" }, "Create game"),
   );
@@ -180,6 +201,7 @@ function newGameForm(form: HTMLFormElement, s: ScenarioEntry, levels: LevelEntry
     const mode: Mode = ai ? "ai" : (field("time") as Mode);
     const request: api.NewGame = { scenario: s.id, options: chosen(), mode, public: !ai && isPublic.checked };
     if (ai) request.ai = { side: other, level: Number(level.value) };
+    if (!ai && isChallenge.checked) request.challenge = { name: challengeName.value.trim() || "Player", side };
     if (mode === "live") request.clock = { initial_seconds: Number(minutes.value) * 60, increment_seconds: Number(increment.value) };
     void create(request, side, s.name, showError);
   };
@@ -258,7 +280,7 @@ function lobbyPanel(): HTMLElement {
         list,
         ...(open.length === 0
           ? [h("li", { class: "muted" }, "No public game is being played.")]
-          : open.map((g) => h("li", {}, h("a", { href: `/play/${g.id}` }, g.scenario), ` · ${g.mode} · ${g.status}`))),
+          : open.map((g) => h("li", {}, h("a", { href: `/play/${g.id}` }, g.scenario_name), ` · ${g.mode} · ${g.status}`))),
       );
     })
     .catch(() => replace(list, h("li", { class: "muted" }, "The lobby is not available.")));

@@ -42,6 +42,7 @@ export function state(seq: number, legalActions: LegalAction[], extra: Partial<S
     moves: [],
     clock: null,
     draw_offer: null,
+    takeback_offer: null,
     outcome: null,
     tallies: [],
     ...extra,

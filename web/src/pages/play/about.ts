@@ -1,10 +1,11 @@
-// "About this game" on the game page: the scenario's description, its family and board, and
-// every option with the value this game uses, each with the rules' label and help (the option
+// "About this game" on the game page: the scenario's description, its family and board, a
+// link to its rules page (with this game's options), and every option with the value this game uses, each with the rules' label and help (the option
 // schema of `GET /api/scenarios`).
 
 import * as api from "../../api/http";
 import type { GameInfo, OptionSpec } from "../../api/types";
 import { h } from "../../ui/dom";
+import { rulesHref } from "../rules";
 
 /** The scenarios' option schemas, read once per page. */
 let schemas: Promise<Map<string, OptionSpec[]>> | null = null;
@@ -31,6 +32,7 @@ export function aboutGame(info: GameInfo): HTMLElement {
     h("summary", {}, "About this game: scenario and options"),
     h("p", { class: "description" }, info.scenario.description),
     h("p", {}, `${info.scenario.family_title} · ${info.board.files}×${info.board.ranks} board`),
+    h("p", {}, h("a", { id: "rules-link", href: rulesHref(info.scenario.id, info.options), target: "_blank", rel: "noopener" }, "The rules of this game: pieces, moves, turns, victory")),
     h("strong", {}, "Options"),
     options,
   );

@@ -1,6 +1,7 @@
 // What each new state of the game is announced with: the pieces captured and the attacks'
-// results (a message), a sound for a move, a capture and the viewer's turn, and a declined draw
-// offer of the viewer's.
+// results (a message), a sound for a move, a capture and the viewer's turn, a declined draw
+// offer of the viewer's, and a takeback: the viewer's request granted or declined, or turns
+// taken back at the opponent's request.
 
 import type { GameInfo, Side, StateView } from "../../api/types";
 import type { Sounds } from "../../ui/sound";
@@ -32,6 +33,15 @@ export class Announcer {
     if (mine(state) && !mine(before)) this.sounds.play("turn");
     if (seat !== null && before.draw_offer === seat && state.draw_offer === null && !state.outcome) {
       toast("Your draw offer was declined.", "info", 6000);
+    }
+    // Turns are only taken back at a request: the viewer's unless the opponent's was pending
+    // (the computer grants one in the same update as it is asked).
+    const takenBack = state.moves.length < before.moves.length;
+    const mineAsked = seat !== null && before.takeback_offer !== (seat === "white" ? "black" : "white");
+    if (takenBack) {
+      toast(mineAsked ? "Your takeback was accepted." : "Turns were taken back.", "info", 6000);
+    } else if (seat !== null && before.takeback_offer === seat && state.takeback_offer === null && !state.outcome) {
+      toast("Your takeback request was declined.", "info", 6000);
     }
   }
 }

@@ -1,5 +1,5 @@
 // The game page's buttons about the whole game: turn the board round, offer, accept or decline
-// a draw, resign, export the record, and replay or analyse the game on the analysis board.
+// a draw, ask for a takeback or answer one, resign, export the record, and replay or analyse the game on the analysis board.
 
 import * as api from "../../api/http";
 import type { GameInfo, Side, StateView } from "../../api/types";
@@ -14,6 +14,9 @@ export function gameButtons(info: GameInfo, seat: Side | null, token: string | n
   const offer = state.draw_offer;
   const seated = seat !== null && !over;
   const offered = seated && offer && offer !== seat;
+  const takeback = state.takeback_offer;
+  const askedOfMe = seated && takeback !== null && takeback !== seat;
+  const canAsk = seated && state.phase === "play" && takeback === null && state.moves.some((t) => t.side === seat && t.done && !t.setup);
   const send = (body: api.GameCommand, confirmText?: string) => () => void command(info.id, token, body, confirmText);
   const recordHref = `/api/games/${encodeURIComponent(info.id)}/record${token ? `?token=${encodeURIComponent(token)}` : ""}`;
   return h(
@@ -23,11 +26,18 @@ export function gameButtons(info: GameInfo, seat: Side | null, token: string | n
     offered ? h("button", { type: "button", onclick: send({ type: "accept-draw" }) }, "Accept draw") : null,
     offered ? h("button", { type: "button", onclick: send({ type: "decline-draw" }) }, "Decline draw") : null,
     seated && !offer ? h("button", { type: "button", onclick: send({ type: "offer-draw" }) }, "Offer draw") : null,
+    askedOfMe ? h("button", { type: "button", id: "accept-takeback", onclick: send({ type: "accept-takeback" }) }, "Accept takeback") : null,
+    askedOfMe ? h("button", { type: "button", id: "decline-takeback", onclick: send({ type: "decline-takeback" }) }, "Decline takeback") : null,
+    canAsk ? h("button", { type: "button", id: "takeback", title: takebackHelp, onclick: send({ type: "offer-takeback" }) }, "Takeback") : null,
+    seated && takeback === seat ? h("button", { type: "button", id: "takeback", disabled: true }, "Takeback asked…") : null,
     seated ? h("button", { type: "button", class: "danger", onclick: send({ type: "resign" }, "Resign this game?") }, "Resign") : null,
     h("a", { class: "button", href: recordHref, download: `warlord-${info.id}.txt`, id: "export" }, "Export record"),
     h("button", { type: "button", id: "replay", onclick: () => void replay(info.id, token) }, over ? "Replay" : "Analyse"),
   );
 }
+
+/** What the takeback button asks for. */
+const takebackHelp = "Ask to take back your last turn (and your opponent's turn after it, if they have played); the computer always agrees";
 
 /** Sends a command about the game (after `confirmText`'s question, if any, is answered yes); a refusal is shown. */
 async function command(gameId: string, token: string | null, body: api.GameCommand, confirmText?: string): Promise<void> {

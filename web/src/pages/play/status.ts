@@ -1,10 +1,12 @@
 // The game page's status: who the viewer is and how the game is played, then whose setup or
-// turn it is with the actions left this turn (or the result), and a draw offered to the viewer.
+// turn it is with the actions left this turn (or the result), and a draw offered or a takeback
+// asked of the viewer.
 
 import type { GameInfo, Side } from "../../api/types";
 import { resultLine } from "../../core/notation";
 import type { TurnBuilder } from "../../core/turn";
 import { h } from "../../ui/dom";
+import { clockText } from "../home/challenges";
 
 /** A side's name for people: `White`, `Black`. */
 export function sideName(side: Side): string {
@@ -21,7 +23,7 @@ export function statusLine(info: GameInfo, seat: Side | null, turn: TurnBuilder,
   return h("p", { class: `status${yours ? " yours" : ""}`, id: "status" }, statusText(info, seat, turn));
 }
 
-/** The result; or whose setup it is; or whose turn, with how many of its actions are left and any draw offered to the viewer. */
+/** The result; or whose setup it is; or whose turn, with how many of its actions are left and any draw offered or takeback asked of the viewer. */
 function statusText(info: GameInfo, seat: Side | null, turn: TurnBuilder): string {
   const base = turn.base;
   const state = turn.state;
@@ -30,7 +32,9 @@ function statusText(info: GameInfo, seat: Side | null, turn: TurnBuilder): strin
   if (base.phase === "setup") {
     return base.to_move === seat ? "Your setup: place your pieces inside your zone, then commit." : `${sideName(base.to_move)} is setting up (hidden until both commit).`;
   }
-  const offer = base.draw_offer && base.draw_offer !== seat ? ` · ${sideName(base.draw_offer)} offers a draw` : "";
+  const draw = base.draw_offer && base.draw_offer !== seat ? ` · ${sideName(base.draw_offer)} offers a draw` : "";
+  const takeback = base.takeback_offer && base.takeback_offer !== seat ? ` · ${sideName(base.takeback_offer)} asks for a takeback` : "";
+  const offer = draw + takeback;
   // A turn the proposed actions ended shows the next side's turn in `state`: it is full.
   if (turn.turnEnded) return `${who} turn · all ${base.turn.cap} ${info.turn_unit} used: send the turn${offer}`;
   const left = Math.max(0, state.turn.cap - state.turn.actions.length);
@@ -47,6 +51,6 @@ export function thinkingLine(info: GameInfo, turn: TurnBuilder): HTMLElement | n
 /** How the game is played, for people. */
 function modeText(info: GameInfo): string {
   if (info.mode === "ai") return "against the computer";
-  if (info.clock) return `live, ${Math.round(info.clock.initial_ms / 60000)} min + ${Math.round(info.clock.increment_ms / 1000)} s`;
+  if (info.clock) return `live, ${clockText(info.clock)}`;
   return info.mode === "live" ? "live" : "correspondence";
 }
