@@ -42,6 +42,7 @@ builtin![
     "two-countries-48x72",
     "fanatics-120x120",
     "chieftain-hex",
+    "fanatics-120x120-hex",
     "medieval",
     "wargame-1",
     "wargame-1-skirmish",
