@@ -137,20 +137,15 @@ impl Geometry {
     /// `[1, 2]` the twelve knight leaps of Glinski's hexagonal chess (docs/RULES.md, "Geometry").
     #[must_use]
     pub fn leap_steps(self, a: u8, b: u8) -> Vec<Lattice> {
+        if self == Geometry::Square {
+            return crate::movement::MoveRule::leap_offsets(a, b);
+        }
         let (a, b) = (i32::from(a), i32::from(b));
-        let candidates: Vec<Lattice> = match self {
-            Geometry::Square => {
-                [(a, b), (b, a)].into_iter().flat_map(|(x, y)| [(x, y), (x, -y), (-x, y), (-x, -y)]).collect()
-            }
-            Geometry::Hex => {
-                let c = -(a + b);
-                // Axial (x, y) is cube (x, y, -x-y): every ordered pair of the three coordinates.
-                let perms = [(a, b), (b, a), (a, c), (c, a), (b, c), (c, b)];
-                perms.into_iter().flat_map(|(x, y)| [(x, y), (-x, -y)]).collect()
-            }
-        };
+        let c = -(a + b);
+        // Axial (x, y) is cube (x, y, -x-y): every ordered pair of the three coordinates.
+        let perms = [(a, b), (b, a), (a, c), (c, a), (b, c), (c, b)];
         let mut out = Vec::new();
-        for step in candidates {
+        for step in perms.into_iter().flat_map(|(x, y)| [(x, y), (-x, -y)]) {
             if step != (0, 0) && !out.contains(&step) {
                 out.push(step);
             }

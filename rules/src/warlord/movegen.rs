@@ -354,7 +354,7 @@ fn leap_target(board: &crate::board::Board, a: u8, b: u8, (f, r): Lattice) -> Le
             Geometry::Square => [(unit.0 - unit.1, unit.1 + unit.0), (unit.0 + unit.1, unit.1 - unit.0)],
             // The two neighbours of the start nearest the leap's direction (a vertex step passes
             // between them; an edge step has them beside it, towards the start).
-            Geometry::Hex => nearest_neighbours(geometry, unit),
+            Geometry::Hex => hex_neighbours_nearest(unit),
         };
         LeapTarget { offset: offset((f, r)), between, flank: flank.map(offset) }
     } else {
@@ -363,13 +363,15 @@ fn leap_target(board: &crate::board::Board, a: u8, b: u8, (f, r): Lattice) -> Le
     }
 }
 
-/// The two neighbour steps nearest in direction to a unit line step, other than the step itself.
-fn nearest_neighbours(geometry: Geometry, (ux, uy): Lattice) -> [Lattice; 2] {
+/// The two hex neighbour steps nearest in direction to a unit line step of a hex board, other
+/// than the step itself.
+fn hex_neighbours_nearest((ux, uy): Lattice) -> [Lattice; 2] {
     // Nearest by the dot product of the hex's Cartesian directions, `2 x + y` and `y` (the
     // vertical one scaled by sqrt 3, as in `geometry::hex_line`).
     let cartesian = |(x, y): Lattice| (2 * x + y, y);
     let (cx, cy) = cartesian((ux, uy));
-    let mut near: Vec<Lattice> = geometry.neighbour_steps().iter().copied().filter(|&step| step != (ux, uy)).collect();
+    let mut near: Vec<Lattice> =
+        Geometry::Hex.neighbour_steps().iter().copied().filter(|&step| step != (ux, uy)).collect();
     near.sort_by_key(|&step| {
         let (nx, ny) = cartesian(step);
         -(cx * nx + 3 * cy * ny)
