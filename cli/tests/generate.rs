@@ -80,6 +80,18 @@ fn a_generated_file_plays_in_the_other_commands() {
 }
 
 #[test]
+fn generate_makes_hex_maps_with_even_ranks() {
+    let text = generated(&["--geometry", "hex", "--files", "24", "--ranks", "20", "--seed", "5"]);
+    let s = Scenario::parse(&text, "generated.toml").unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(s.board.geometry(), warlord_rules::Geometry::Hex);
+    assert_eq!((s.board.files(), s.board.ranks()), (24, 20));
+    let e = warlord(&["scenario", "generate", "--geometry", "hex", "--ranks", "21"]).user_error();
+    assert!(e.contains("even number of ranks"), "{e}");
+    let e = warlord(&["scenario", "generate", "--geometry", "triangle"]).user_error();
+    assert!(e.contains("square") && e.contains("hex"), "{e}");
+}
+
+#[test]
 fn bad_arguments_are_user_errors() {
     let e = warlord(&["scenario", "generate", "--density", "0.5"]).user_error();
     assert!(e.contains("0.10 to 0.30"), "{e}");

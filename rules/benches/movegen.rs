@@ -1,7 +1,7 @@
 //! Move generation speed: `legal_actions` into a reused vector, at the start of Warlord 2.0
-//! (16x12), Chieftain Chess (16x12), a 120x120 board with 600 pieces a side, the Warlord 2.0
-//! army alone on a 120x120 board (the board-size control) and WarGame 1 (20x33), each also
-//! mid-turn (two moves made). After Criterion's report, prints a summary table (medians of its own timing batches):
+//! (16x12), Chieftain Chess (16x12, on squares and on hexes), a 120x120 board with 600 pieces a
+//! side, the Warlord 2.0 army alone on a 120x120 board (the board-size control) and WarGame 1
+//! (20x33), each also mid-turn (two moves made). After Criterion's report, prints a summary table (medians of its own timing batches):
 //! actions per second on one core, nanoseconds per piece of the side to move, and the ratio of
 //! each per-piece cost to Warlord 2.0's. See docs/BENCHMARKS.md. What it shares with `large.rs` is
 //! in `common/mod.rs`.
@@ -48,16 +48,12 @@ fn warlord_2_0() -> Arc<dyn Ruleset> {
     }
 }
 
-/// The shipped WarGame 1 (20x33, 69 pieces a side: leaders, tanks, infantry, artillery, the
-/// Command Post), its reconstructed start.
-fn wargame_1() -> Arc<dyn Ruleset> {
-    let b = warlord_scenarios::get("wargame-1").expect("WarGame 1 ships");
-    scenario(b.text, "builtin:wargame-1")
-}
-
-fn chieftain() -> Arc<dyn Ruleset> {
-    let b = warlord_scenarios::get("chieftain").expect("Chieftain Chess ships");
-    scenario(b.text, "builtin:chieftain")
+/// A shipped scenario's rules: Chieftain Chess (on squares and on hexes), or WarGame 1 (20x33,
+/// 69 pieces a side: leaders, tanks, infantry, artillery, the Command Post, its reconstructed
+/// start).
+fn shipped(id: &str) -> Arc<dyn Ruleset> {
+    let b = warlord_scenarios::get(id).unwrap_or_else(|| panic!("{id} ships"));
+    scenario(b.text, &format!("builtin:{id}"))
 }
 
 /// Writes ranks (top first) of `files` squares from a function giving each square's symbol.
@@ -164,10 +160,11 @@ fn cases() -> Vec<Case> {
     let mut out = Vec::new();
     for (name, rules) in [
         ("warlord-2-0 16x12", warlord_2_0()),
-        ("chieftain 16x12", chieftain()),
+        ("chieftain 16x12", shipped("chieftain")),
+        ("chieftain-hex 16x12", shipped("chieftain-hex")),
         ("big-battle 120x120", big_battle()),
         ("warlord-2-0 army on 120x120", warlord_2_0_on_120()),
-        ("wargame-1 20x33", wargame_1()),
+        ("wargame-1 20x33", shipped("wargame-1")),
     ] {
         let start = rules.start();
         let mid = mid_turn(&*rules, &start);

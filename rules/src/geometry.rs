@@ -129,6 +129,30 @@ impl Geometry {
         }
     }
 
+    /// The lattice steps of a leap `[a, b]` (`a <= b`), the square board's "`(a, b)` or
+    /// `(b, a)` away in any direction" translated consistently with [`Geometry::line_steps`]: on
+    /// a square board the 8 (or 4) offsets `(±a, ±b)`, `(±b, ±a)`; on a hex board the steps whose
+    /// cube coordinates are the permutations of `±(a, b, -(a + b))`, so that `[0, 1]` is the six
+    /// neighbours (edge steps), `[1, 1]` the six vertex steps, `[0, 2]` two edge steps and
+    /// `[1, 2]` the twelve knight leaps of Glinski's hexagonal chess (docs/RULES.md, "Geometry").
+    #[must_use]
+    pub fn leap_steps(self, a: u8, b: u8) -> Vec<Lattice> {
+        if self == Geometry::Square {
+            return crate::movement::MoveRule::leap_offsets(a, b);
+        }
+        let (a, b) = (i32::from(a), i32::from(b));
+        let c = -(a + b);
+        // Axial (x, y) is cube (x, y, -x-y): every ordered pair of the three coordinates.
+        let perms = [(a, b), (b, a), (a, c), (c, a), (b, c), (c, b)];
+        let mut out = Vec::new();
+        for step in perms.into_iter().flat_map(|(x, y)| [(x, y), (-x, -y)]) {
+            if step != (0, 0) && !out.contains(&step) {
+                out.push(step);
+            }
+        }
+        out
+    }
+
     /// The length of a lattice step in this geometry's distance.
     #[must_use]
     pub fn step_length(self, (dx, dy): Lattice) -> u32 {
@@ -316,6 +340,34 @@ mod tests {
         assert_eq!(Geometry::Hex.distance(sq("a1"), sq("a9")), 8);
         assert_eq!(Geometry::Hex.distance(sq("a1"), sq("e9")), 8);
         assert_eq!(Geometry::Hex.distance(sq("a1"), sq("f9")), 9);
+    }
+
+    #[test]
+    fn leaps_translate_to_hexes_as_the_cube_permutations_of_a_b_minus_a_plus_b() {
+        let hex = Geometry::Hex;
+        let count = |a, b| hex.leap_steps(a, b).len();
+        // [0, 1]: the six neighbours; [1, 1]: the six vertex steps; the knight: twelve.
+        let mut neighbours = hex.leap_steps(0, 1);
+        neighbours.sort_unstable();
+        let mut expected = HEX_NEIGHBOURS.to_vec();
+        expected.sort_unstable();
+        assert_eq!(neighbours, expected);
+        let mut vertex = hex.leap_steps(1, 1);
+        vertex.sort_unstable();
+        let mut expected = HEX_DIAGONAL.to_vec();
+        expected.sort_unstable();
+        assert_eq!(vertex, expected);
+        assert_eq!((count(0, 2), count(2, 2), count(1, 2), count(1, 3)), (6, 6, 12, 12));
+        // The knight lands at hex distance 3, on none of the straight lines: the twelve of the
+        // eighteen hexes at distance 3 that are neither 3 edge steps nor on a vertex line.
+        for step in hex.leap_steps(1, 2) {
+            assert_eq!(hex.step_length(step), 3, "{step:?}");
+            assert!(!HEX_ALL.iter().any(|&(x, y)| (1..=3).any(|k| (x * k, y * k) == step)), "{step:?}");
+        }
+        // A square board keeps its offsets.
+        assert_eq!(Geometry::Square.leap_steps(1, 2).len(), 8);
+        assert_eq!(Geometry::Square.leap_steps(0, 2).len(), 4);
+        assert_eq!(Geometry::Square.leap_steps(2, 2).len(), 4);
     }
 
     fn cells(line: &[Sight<Lattice>]) -> Vec<Sight<Square>> {

@@ -13,7 +13,7 @@ use warlord_rules::scenario::generate::{
     generate, image, layout, ArmySpec, GenerateSpec, Layout, Towns, FAIRNESS_TOLERANCE,
 };
 use warlord_rules::warlord::WarlordOptions;
-use warlord_rules::{Action, Phase, Ruleset, Scenario, Side, Square, Terrain, UnitClass};
+use warlord_rules::{Action, Geometry, Phase, Ruleset, Scenario, Side, Square, Terrain, UnitClass};
 
 fn parse(spec: &GenerateSpec) -> Scenario {
     let text = generate(spec).unwrap_or_else(|e| panic!("{}x{} seed {}: {e}", spec.files, spec.ranks, spec.seed));
@@ -166,6 +166,56 @@ fn garrisons_hold_each_sides_towns_from_turn_one() {
         let town = l.towns.iter().find(|t| e.squares().contains(t)).expect("a garrison block holds its town");
         assert_eq!(warlord_rules::scenario::generate::half(*town, 48), Some(e.side));
     }
+}
+
+#[test]
+fn the_half_turn_of_a_hex_board_of_even_ranks_is_a_symmetry_of_its_hexes() {
+    let hex = Geometry::Hex;
+    for (files, ranks) in [(9u8, 8u8), (16, 12), (13, 20)] {
+        let cells: Vec<Square> = (0..ranks).flat_map(|r| (0..files).map(move |f| Square::new(f, r))).collect();
+        for &a in &cells {
+            for &b in cells.iter().step_by(7) {
+                let (ia, ib) = (image(a, files, ranks), image(b, files, ranks));
+                assert_eq!(hex.distance(a, b), hex.distance(ia, ib), "{files}x{ranks}: {a}-{b}");
+            }
+        }
+    }
+    // With an odd number of ranks it is not: on a 9x9 board a1 and b2 are two steps apart, but
+    // their images i9 and h8 touch.
+    let (a1, b2) = (Square::new(0, 0), Square::new(1, 1));
+    assert_eq!((image(a1, 9, 9).to_string(), image(b2, 9, 9).to_string()), ("i9".into(), "h8".into()));
+    assert_eq!(hex.distance(a1, b2), 2);
+    assert_eq!(hex.distance(image(a1, 9, 9), image(b2, 9, 9)), 1);
+}
+
+#[test]
+fn hex_maps_are_symmetric_fair_and_valid_scenarios() {
+    for (i, &(files, ranks)) in [(16u8, 16u8), (24, 24), (40, 30)].iter().enumerate() {
+        for seed in 0..2u64 {
+            let mut spec = GenerateSpec::new(files, ranks, seed * 31 + i as u64);
+            spec.geometry = Geometry::Hex;
+            let l = layout(&spec).unwrap_or_else(|e| panic!("{files}x{ranks} hex seed {seed}: {e}"));
+            for &t in &l.towns {
+                assert!(l.towns.contains(&image(t, files, ranks)), "{files}x{ranks} hex seed {seed}: {t} has no twin");
+            }
+            let corners =
+                |side: Side| l.entries.iter().filter(|e| e.side == side).map(|e| e.corner).collect::<Vec<_>>();
+            let white: Vec<Square> =
+                corners(Side::White).into_iter().map(|c| Square::new(files - 4 - c.file, ranks - 4 - c.rank)).collect();
+            assert_eq!(white, corners(Side::Black), "entry blocks map onto each other");
+            assert!(l.unfairness <= FAIRNESS_TOLERANCE, "{files}x{ranks} hex seed {seed}: unfairness {}", l.unfairness);
+            let s = parse(&spec);
+            assert_eq!(s.board.geometry(), Geometry::Hex);
+            let text = generate(&spec).unwrap();
+            assert!(text.contains("geometry = \"hex\""), "the file says it is a hex board");
+            let rules = s.ruleset(&[]).unwrap();
+            let pos = play_randomly(rules.as_ref(), 6, seed);
+            assert!(pos.piece_count(Side::White) > 0 && pos.piece_count(Side::Black) > 0);
+        }
+    }
+    let mut odd = GenerateSpec::new(24, 23, 1);
+    odd.geometry = Geometry::Hex;
+    assert!(generate(&odd).unwrap_err().to_string().contains("even number of ranks"));
 }
 
 #[test]

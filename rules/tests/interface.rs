@@ -191,9 +191,20 @@ fn a_warlord_game_on_a_hex_board_walks_six_ways() {
 }
 
 #[test]
-fn a_leap_on_a_hex_board_is_refused_with_the_reason() {
-    let err = hex_scenario("{ leap = [1, 2] }").unwrap_err().to_string();
-    assert!(err.contains("leaps have no translation to a hex board"), "{err}");
+fn a_knight_on_a_hex_board_leaps_to_the_twelve_glinski_targets_on_the_board() {
+    let s = hex_scenario("{ leap = [1, 2] }").unwrap();
+    let (rules, pos) = common::start(&s);
+    let from = "e4".parse().unwrap();
+    let mut names: Vec<String> = rules
+        .legal_action_list(&pos)
+        .into_iter()
+        .filter(|a| a.origin() == Some(from))
+        .filter_map(|a| a.destination())
+        .map(|d| d.to_string())
+        .collect();
+    names.sort();
+    // From e4 (lattice (3, 3)): the twelve cube permutations of ±(1, 2, -3), all on the 8x8 board.
+    assert_eq!(names, ["c2", "c3", "c5", "c6", "e1", "e7", "f1", "f7", "g2", "g6", "h3", "h5"]);
 }
 
 #[test]

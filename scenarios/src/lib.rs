@@ -22,7 +22,8 @@ macro_rules! builtin {
 
 // The order players should meet them: the parent game, the first Warlord, then Warlord 2.0 and
 // its scenarios in the designer's order (smaller and simpler to larger and stranger), and the
-// large games of the design notes last, from 24x24 to 120x120.
+// large games of the design notes last, from 24x24 to 120x120, then the project's translations
+// to hex boards.
 builtin![
     "chieftain",
     "warlord-original",
@@ -40,11 +41,12 @@ builtin![
     "zigzag-16x36",
     "two-countries-48x72",
     "fanatics-120x120",
+    "hex-skirmish",
+    "chieftain-hex",
+    "fanatics-120x120-hex",
     "medieval",
     "wargame-1",
     "wargame-1-skirmish",
-    "hex-skirmish",
-    "fanatics-120x120-hex",
 ];
 
 /// The shipped scenario with this id.

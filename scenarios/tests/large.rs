@@ -340,6 +340,7 @@ fn border_war_forests_and_hills_are_the_seeded_fair_spread_of_the_middle_rows() 
     let (w, b) = (sections(["a1:d4", "k1:n4", "u1:x4"]), sections(["a13:d16", "k13:n16", "u13:x16"]));
     let towns = terrain(&s, Terrain::Town);
     let spread = spread_terrain(&TerrainSpec {
+        geometry: warlord_rules::Geometry::Square,
         files: 24,
         ranks: 16,
         rows: (4, 11),
@@ -694,6 +695,24 @@ fn the_120x120_game_enters_its_armies_on_schedule() {
     turns.sort_unstable();
     turns.dedup();
     assert_eq!(turns, [1, 6, 12, 20, 28, 36, 44, 52]);
+    assert_eq!(rules.config().moves_per_turn, 56);
+    let pos = play_randomly(&rules, rules.start(), 4, 12, 5);
+    assert_eq!(pos.piece_count(Side::White), 20 * 4 + 16);
+}
+
+#[test]
+fn the_120x120_hex_game_is_the_same_spec_on_hexes() {
+    let s = check_large_game("fanatics-120x120-hex");
+    let square = scenario("fanatics-120x120");
+    assert_eq!(s.board.geometry(), warlord_rules::Geometry::Hex);
+    assert_eq!((s.board.files(), s.board.ranks()), (120, 120));
+    assert_eq!(terrain(&s, Terrain::Town).len(), 40);
+    assert!(s.description.contains("not the designer's"));
+    for side in Side::BOTH {
+        let armies = |s: &Scenario| waves(s, side).into_iter().map(|(t, _, p)| (t, p)).collect::<Vec<_>>();
+        assert_eq!(armies(&s), armies(&square), "{side}: the same armies on the same turns");
+    }
+    let rules = s.warlord(&[]).unwrap();
     assert_eq!(rules.config().moves_per_turn, 56);
     let pos = play_randomly(&rules, rules.start(), 4, 12, 5);
     assert_eq!(pos.piece_count(Side::White), 20 * 4 + 16);

@@ -7,6 +7,7 @@ use anyhow::{bail, Context, Result};
 use std::io::Write;
 use std::path::PathBuf;
 use warlord_rules::scenario::generate::{generate, layout, ArmySpec, GenerateSpec, Towns};
+use warlord_rules::Geometry;
 use warlord_rules::{Scenario, Side};
 
 /// Arguments of `warlord scenario`.
@@ -33,6 +34,10 @@ pub struct GenerateArgs {
     /// Ranks (rows), 8 to 120; White enters from rank 1, Black from the last rank.
     #[arg(long, value_name = "N", default_value_t = 24)]
     pub ranks: u8,
+    /// The shape of the cells: `square`, or `hex` (offset rows; the ranks must be even, so
+    /// that the half turn of the board keeps the two sides alike).
+    #[arg(long, value_name = "SHAPE", default_value = "square", value_parser = ["square", "hex"])]
+    pub geometry: String,
     /// Share of squares that are towns, trees or hills: 0.10 to 0.30.
     #[arg(long, value_name = "SHARE", default_value_t = 0.2)]
     pub density: f64,
@@ -82,6 +87,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> Result<()> {
 
 fn run_generate(args: GenerateArgs, out: &mut dyn Write) -> Result<()> {
     let mut spec = GenerateSpec::new(args.files, args.ranks, args.seed);
+    spec.geometry = if args.geometry == "hex" { Geometry::Hex } else { Geometry::Square };
     spec.density = args.density;
     let towns = args.towns.unwrap_or(spec.towns.count() as u16);
     spec.towns = if args.zigzag { Towns::Zigzag(towns) } else { Towns::Spread(towns) };

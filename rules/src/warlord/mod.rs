@@ -108,17 +108,6 @@ impl WarlordRules {
     pub fn new(setup: WarlordSetup) -> Result<WarlordRules, String> {
         let WarlordSetup { board, mut pieces, placement, zones, config, options } = setup;
         apply_piece_options(&mut pieces, &options);
-        if board.geometry() != crate::geometry::Geometry::Square {
-            if let Some((_, kind)) =
-                pieces.iter().find(|(_, k)| k.moves.iter().any(|m| matches!(m, MoveRule::Leap { .. })))
-            {
-                return Err(format!(
-                    "the {} leaps, and leaps have no translation to a {} board yet: give it walks and lines",
-                    kind.name,
-                    board.geometry()
-                ));
-            }
-        }
         if usize::from(pieces.reach()) > board.reach() {
             return Err(format!(
                 "the board is padded for moves of {} squares but a piece reaches {}",

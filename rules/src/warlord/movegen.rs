@@ -4,7 +4,8 @@
 use super::terrain::{is_obstacle, TerrainProfile};
 use super::WarlordRules;
 use crate::action::Action;
-use crate::movement::{MoveRule, Passing};
+use crate::geometry::{Geometry, Lattice};
+use crate::movement::{Lines, MoveRule, Passing};
 use crate::position::{Position, EMPTY};
 use crate::terrain::Terrain;
 
@@ -333,21 +334,63 @@ pub(super) enum CompiledRule {
     Leap { targets: Vec<LeapTarget> },
 }
 
-/// The cells a leap to `(f, r)` passes over or between.
-fn leap_target(board: &crate::board::Board, a: u8, b: u8, f: i32, r: i32) -> LeapTarget {
-    let (sf, sr) = (f.signum(), r.signum());
+/// The cells a leap `[a, b]` to the lattice step `(f, r)` passes over or between
+/// (docs/RULES.md, "Geometry": leaps on hexes).
+///
+/// A straight leap (`[0, n]` along edges, `[n, n]` through corners) passes over the cells of
+/// its line, `n - 1` unit steps. Any other leap is `a` corner steps and `b - a` edge steps, and
+/// passes between the first edge step and the first corner step (the knight: between the
+/// orthogonal step along its long side and the diagonal step towards its landing square; on
+/// hexes, the two hexes its straight line crosses).
+fn leap_target(board: &crate::board::Board, a: u8, b: u8, (f, r): Lattice) -> LeapTarget {
+    let geometry = board.geometry();
+    let offset = |(x, y): Lattice| board.offset(x, y);
     if MoveRule::leap_is_straight(a, b) {
-        let n = f.abs().max(r.abs());
-        let between = (1..n).map(|i| board.offset(sf * i, sr * i)).collect();
-        // Beside the first cell passed over: one step perpendicular to the leap either way.
-        let flank = [board.offset(sf - sr, sr + sf), board.offset(sf + sr, sr - sf)];
-        LeapTarget { offset: board.offset(f, r), between, flank }
+        let n = i32::from(b);
+        let unit = (f / n, r / n);
+        let between = (1..n).map(|i| offset((unit.0 * i, unit.1 * i))).collect();
+        let flank = match geometry {
+            // Beside the first cell passed over: one step perpendicular to the leap either way.
+            Geometry::Square => [(unit.0 - unit.1, unit.1 + unit.0), (unit.0 + unit.1, unit.1 - unit.0)],
+            // The two neighbours of the start nearest the leap's direction (a vertex step passes
+            // between them; an edge step has them beside it, towards the start).
+            Geometry::Hex => hex_neighbours_nearest(unit),
+        };
+        LeapTarget { offset: offset((f, r)), between, flank: flank.map(offset) }
     } else {
-        // A knight-like leap passes between the orthogonal step along its long side and the
-        // diagonal step towards its landing square.
-        let orthogonal = if f.abs() > r.abs() { board.offset(sf, 0) } else { board.offset(0, sr) };
-        LeapTarget { offset: board.offset(f, r), between: Vec::new(), flank: [orthogonal, board.offset(sf, sr)] }
+        let (edge, corner) = leap_decomposition(geometry, a, b, (f, r));
+        LeapTarget { offset: offset((f, r)), between: Vec::new(), flank: [offset(edge), offset(corner)] }
     }
+}
+
+/// The two hex neighbour steps nearest in direction to a unit line step of a hex board, other
+/// than the step itself.
+fn hex_neighbours_nearest((ux, uy): Lattice) -> [Lattice; 2] {
+    // Nearest by the dot product of the hex's Cartesian directions, `2 x + y` and `y` (the
+    // vertical one scaled by sqrt 3, as in `geometry::hex_line`).
+    let cartesian = |(x, y): Lattice| (2 * x + y, y);
+    let (cx, cy) = cartesian((ux, uy));
+    let mut near: Vec<Lattice> =
+        Geometry::Hex.neighbour_steps().iter().copied().filter(|&step| step != (ux, uy)).collect();
+    near.sort_by_key(|&step| {
+        let (nx, ny) = cartesian(step);
+        -(cx * nx + 3 * cy * ny)
+    });
+    [near[0], near[1]]
+}
+
+/// The edge unit step and the corner unit step of a leap that is `a` corner steps and `b - a`
+/// edge steps (one that is not straight).
+fn leap_decomposition(geometry: Geometry, a: u8, b: u8, (f, r): Lattice) -> (Lattice, Lattice) {
+    let (a, rest) = (i32::from(a), i32::from(b) - i32::from(a));
+    let edges = geometry.line_steps(Lines::Orthogonal);
+    let corners = geometry.line_steps(Lines::Diagonal);
+    edges
+        .iter()
+        .flat_map(|&e| corners.iter().map(move |&c| (e, c)))
+        .find(|&((ex, ey), (cx, cy))| (a * cx + rest * ex, a * cy + rest * ey) == (f, r))
+        // Always found: every leap step of both geometries is such a sum (docs/RULES.md).
+        .unwrap_or((edges[0], corners[0]))
 }
 
 /// The compiled moves of one piece kind.
@@ -374,9 +417,11 @@ impl CompiledKind {
                     passing,
                 },
                 MoveRule::Leap { a, b } => CompiledRule::Leap {
-                    targets: MoveRule::leap_offsets(a, b)
+                    targets: board
+                        .geometry()
+                        .leap_steps(a, b)
                         .into_iter()
-                        .map(|(f, r)| leap_target(board, a, b, f, r))
+                        .map(|step| leap_target(board, a, b, step))
                         .collect(),
                 },
             })
@@ -390,7 +435,7 @@ impl CompiledKind {
 }
 
 /// Whether two of the rules reach a common offset on an empty board.
-fn rules_overlap(geometry: crate::geometry::Geometry, moves: &[MoveRule]) -> bool {
+fn rules_overlap(geometry: Geometry, moves: &[MoveRule]) -> bool {
     let reach = |rule: MoveRule| -> Vec<(i32, i32)> {
         match rule {
             MoveRule::Walk { steps } => geometry.ball(steps).into_iter().filter(|&o| o != (0, 0)).collect(),
@@ -399,7 +444,7 @@ fn rules_overlap(geometry: crate::geometry::Geometry, moves: &[MoveRule]) -> boo
                 .iter()
                 .flat_map(|&(f, r)| (1..=i32::from(max)).map(move |d| (f * d, r * d)))
                 .collect(),
-            MoveRule::Leap { a, b } => MoveRule::leap_offsets(a, b),
+            MoveRule::Leap { a, b } => geometry.leap_steps(a, b),
         }
     };
     let sets: Vec<Vec<(i32, i32)>> = moves.iter().map(|&m| reach(m)).collect();

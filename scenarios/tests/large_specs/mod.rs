@@ -3,7 +3,7 @@
 //! `WARLORD_REGENERATE=1 cargo test -p warlord-scenarios --test large` rewrites them.
 
 use warlord_rules::scenario::generate::{ArmySpec, GenerateSpec, Towns};
-use warlord_rules::Square;
+use warlord_rules::{Geometry, Square};
 
 fn sq(name: &str) -> Square {
     name.parse().expect("a square name")
@@ -107,7 +107,24 @@ pub fn fanatics() -> GenerateSpec {
     }
 }
 
+/// The 120x120 game on a 120x120 hex board, with the same spec (issue 14).
+pub fn fanatics_hex() -> GenerateSpec {
+    let square = fanatics();
+    GenerateSpec {
+        id: "fanatics-120x120-hex".into(),
+        name: "For the Fanatics (120x120 hexes)".into(),
+        geometry: Geometry::Hex,
+        description: square.description.as_ref().map(|d| {
+            format!("{d} On a board of 120x120 hexes in offset rows: the project's translation (issue 14), not the designer's; pieces move as docs/RULES.md translates them to hexes.")
+        }),
+        reconstruction: square.reconstruction.as_ref().map(|r| {
+            format!("{r} Generated again on hexes with the same spec: the towns, terrain and entry blocks are symmetric under the half turn, a symmetry of the hexes as the board has an even number of ranks.")
+        }),
+        ..square
+    }
+}
+
 /// Every generated shipped scenario, by id.
 pub fn all() -> Vec<GenerateSpec> {
-    vec![valley_war(), zigzag(), two_countries(), fanatics()]
+    vec![valley_war(), zigzag(), two_countries(), fanatics(), fanatics_hex()]
 }

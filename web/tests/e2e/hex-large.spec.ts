@@ -119,8 +119,7 @@ test("the 120x120 hex board is drawn within the square board's frame budget", as
   };
   console.log(`draw ms (lower quartile of 24): ${JSON.stringify(figures)}`);
   // The frame budget: a frame at 60 Hz, or on a machine too slow for it, what the square board
-  // takes with room for the hexes' shapes and the stand-in's pieces (the square board's
-  // scenario starts empty).
+  // takes with room for the hexes' shapes.
   const budget = (ms: number): number => Math.max(1000 / 60, ms * 1.5 + 2);
   expect(figures.hex.whole).toBeLessThanOrEqual(budget(figures.square.whole));
   expect(figures.hex.zoomed).toBeLessThanOrEqual(budget(figures.square.zoomed));

@@ -12,6 +12,7 @@
 use super::layout::half;
 use super::{output, GenerateError};
 use crate::board::Board;
+use crate::geometry::Geometry;
 use crate::piece::{KindId, Piece, PieceTable, UnitClass};
 use crate::side::Side;
 use crate::square::Square;
@@ -41,13 +42,15 @@ pub(super) struct Undo(Vec<(usize, usize, Vec<u32>)>);
 /// The access of both sides over one terrain grid (rank-major, `files` wide), with the moves of
 /// every measured piece from every square.
 pub(super) struct Access {
+    geometry: Geometry,
     files: u8,
     ranks: u8,
     /// The generated scenario's piece kinds.
     pieces: PieceTable,
     /// The kinds measured, in the order of [`MEASURED`].
     movers: Vec<KindId>,
-    /// The farthest a measured piece looks: its moves change only when terrain this close does.
+    /// The farthest a measured piece looks, in files and in ranks: its moves change only when
+    /// terrain this close does.
     reach: u8,
     /// The towns' cells.
     towns: Vec<usize>,
@@ -60,6 +63,7 @@ pub(super) struct Access {
 impl Access {
     /// Measures access over `grid` between the entry squares of White and Black and the towns.
     pub(super) fn new(
+        geometry: Geometry,
         files: u8,
         ranks: u8,
         towns: &[Square],
@@ -71,9 +75,15 @@ impl Access {
             .iter()
             .filter_map(|&class| pieces.iter().find(|(_, k)| k.class == class).map(|(id, _)| id))
             .collect();
-        let reach = movers.iter().map(|&k| pieces.get(k).reach()).max().unwrap_or(1);
+        let steps = movers.iter().map(|&k| pieces.get(k).reach()).max().unwrap_or(1);
+        // On hexes a vertex step is two hexes, up to 2 ranks or files away.
+        let reach = match geometry {
+            Geometry::Square => steps,
+            Geometry::Hex => steps.saturating_mul(2),
+        };
         let idx = |s: &Square| usize::from(s.rank) * usize::from(files) + usize::from(s.file);
         let mut access = Access {
+            geometry,
             files,
             ranks,
             towns: towns.iter().map(idx).collect(),
@@ -128,8 +138,8 @@ impl Access {
     fn recompute(&mut self, grid: &[Terrain], cells: &[usize]) -> Result<(), GenerateError> {
         let (files, ranks) = (usize::from(self.files), usize::from(self.ranks));
         let square = |c: usize| Square::new((c % files) as u8, (c / files) as u8);
-        let mut board =
-            Board::new(files as u32, ranks as u32, self.pieces.reach()).map_err(|e| GenerateError(e.to_string()))?;
+        let mut board = Board::with_geometry(self.geometry, files as u32, ranks as u32, self.pieces.reach())
+            .map_err(|e| GenerateError(e.to_string()))?;
         for (c, &t) in grid.iter().enumerate() {
             if t != Terrain::Open {
                 board.set_terrain(square(c), t).map_err(|e| GenerateError(e.to_string()))?;
@@ -238,15 +248,15 @@ mod tests {
     const FILES: u8 = 13;
     const RANKS: u8 = 11;
 
-    fn access(grid: &[Terrain]) -> Access {
+    fn access(geometry: Geometry, grid: &[Terrain]) -> Access {
         let towns = [Square::new(3, 5), Square::new(9, 5)];
         let (white, black) = ([Square::new(0, 0), Square::new(1, 0)], [Square::new(12, 10), Square::new(11, 10)]);
-        Access::new(FILES, RANKS, &towns, [&white, &black], grid).unwrap()
+        Access::new(geometry, FILES, RANKS, &towns, [&white, &black], grid).unwrap()
     }
 
     /// The moves of a lone piece of `kind` on `sq`, on a board of its own.
     fn alone(a: &Access, grid: &[Terrain], kind: KindId, sq: Square) -> Vec<u32> {
-        let mut board = Board::new(u32::from(FILES), u32::from(RANKS), a.pieces.reach()).unwrap();
+        let mut board = Board::with_geometry(a.geometry, u32::from(FILES), u32::from(RANKS), a.pieces.reach()).unwrap();
         for (c, &t) in grid.iter().enumerate() {
             let at = Square::new((c % usize::from(FILES)) as u8, (c / usize::from(FILES)) as u8);
             board.set_terrain(at, t).unwrap();
@@ -266,16 +276,22 @@ mod tests {
 
     #[test]
     fn the_moves_are_the_engines_for_a_lone_piece_and_follow_a_moved_square() {
+        for geometry in [Geometry::Square, Geometry::Hex] {
+            moves_follow_the_engine(geometry);
+        }
+    }
+
+    fn moves_follow_the_engine(geometry: Geometry) {
         let mut rng = StdRng::seed_from_u64(5);
         let kinds = [Terrain::Open, Terrain::Open, Terrain::Town, Terrain::Trees, Terrain::Hill];
         let mut grid: Vec<Terrain> =
             (0..usize::from(FILES) * usize::from(RANKS)).map(|_| *kinds.choose(&mut rng).unwrap()).collect();
-        let mut a = access(&grid);
+        let mut a = access(geometry, &grid);
         assert_eq!(a.movers.len(), 3, "heavy cavalry, cannon and light cavalry are measured");
         for (m, &kind) in a.movers.iter().enumerate() {
             for c in 0..grid.len() {
                 let sq = Square::new((c % usize::from(FILES)) as u8, (c / usize::from(FILES)) as u8);
-                assert_eq!(a.moves[m][c], alone(&a, &grid, kind, sq), "mover {m} on {sq}");
+                assert_eq!(a.moves[m][c], alone(&a, &grid, kind, sq), "{geometry}: mover {m} on {sq}");
             }
         }
         let before = (a.moves.clone(), a.measure());
@@ -291,8 +307,8 @@ mod tests {
         let square = |c: usize| Square::new((c % files) as u8, (c / files) as u8);
         let undo = a.update(&grid, &[square(from), square(to)]).unwrap();
         assert_ne!(a.moves, before.0, "the hill changed some moves");
-        assert_eq!(a.moves, access(&grid).moves, "as if measured afresh");
-        assert_eq!(a.measure(), access(&grid).measure());
+        assert_eq!(a.moves, access(geometry, &grid).moves, "as if measured afresh");
+        assert_eq!(a.measure(), access(geometry, &grid).measure());
         grid[from] = Terrain::Hill;
         grid[to] = Terrain::Open;
         a.undo(undo);

@@ -4,7 +4,6 @@
 use super::spec::{ArmySpec, GenerateSpec, Towns};
 use super::terrain::{spread_terrain, TerrainSpec};
 use super::{fail, GenerateError};
-use crate::geometry::Geometry;
 use crate::side::Side;
 use crate::square::Square;
 use rand::rngs::StdRng;
@@ -50,7 +49,10 @@ pub struct Layout {
     pub unfairness: f64,
 }
 
-/// The square a half turn of the board maps `sq` onto.
+/// The square a half turn of the board maps `sq` onto. On a hex board of an even number of
+/// ranks the same map is the half turn about the board's centre: it takes every row onto a row
+/// of the other offset and keeps hex distances and lines (docs/SCENARIOS.md, "The scenario
+/// generator").
 #[must_use]
 pub fn image(sq: Square, files: u8, ranks: u8) -> Square {
     Square::new(files - 1 - sq.file, ranks - 1 - sq.rank)
@@ -156,6 +158,7 @@ pub fn layout(spec: &GenerateSpec) -> Result<Layout, GenerateError> {
     };
     let (white_sources, black_sources) = (sources(Side::White), sources(Side::Black));
     let spread = spread_terrain(&TerrainSpec {
+        geometry: spec.geometry,
         files,
         ranks,
         rows: (0, ranks - 1),
@@ -205,7 +208,7 @@ fn place_towns(
     field_blocks: &[Square],
     rng: &mut StdRng,
 ) -> Result<(Vec<Square>, Option<Square>), GenerateError> {
-    let (files, ranks) = (spec.files, spec.ranks);
+    let (files, ranks, geometry) = (spec.files, spec.ranks, spec.geometry);
     let centre = Square::new(files / 2, ranks / 2);
     let on_board = |s: &Square| s.file < files && s.rank < ranks;
     match &spec.towns {
@@ -259,10 +262,10 @@ fn place_towns(
                 let cand = Square::new(rng.gen_range(2..files - 2), rng.gen_range(2..ranks.div_ceil(2)));
                 let twin = image(cand, files, ranks);
                 let mut ok = half(cand, ranks) == Some(Side::White)
-                    && Geometry::Square.distance(cand, twin) >= u32::from(spacing)
+                    && geometry.distance(cand, twin) >= u32::from(spacing)
                     && towns.iter().all(|&t| {
-                        Geometry::Square.distance(t, cand) >= u32::from(spacing)
-                            && Geometry::Square.distance(t, twin) >= u32::from(spacing)
+                        geometry.distance(t, cand) >= u32::from(spacing)
+                            && geometry.distance(t, twin) >= u32::from(spacing)
                     })
                     && !field_blocks.iter().any(|&b| in_block(b, cand) || in_block(b, twin));
                 if ok && spec.garrison.is_some() {

@@ -2,6 +2,7 @@
 //! command), with its usual values and its validation.
 
 use super::{fail, GenerateError};
+use crate::geometry::Geometry;
 use crate::square::{Square, MAX_SIDE};
 
 /// The terrain density the designer found to work, "10% - 30% terrain, including towns".
@@ -99,6 +100,9 @@ pub struct GenerateSpec {
     pub files: u8,
     /// Ranks (rows), 8 to 120. White's home edge is rank 1, Black's the last rank.
     pub ranks: u8,
+    /// The shape of the cells. A hex board needs an even number of ranks, so that the half
+    /// turn that makes the two sides alike is a symmetry of its offset rows.
+    pub geometry: Geometry,
     /// The share of squares that are towns, trees or hills, within [`DENSITY_RANGE`].
     pub density: f64,
     /// The towns.
@@ -144,6 +148,7 @@ impl GenerateSpec {
             name: format!("Generated {files}x{ranks} (seed {seed})"),
             files,
             ranks,
+            geometry: Geometry::Square,
             density: 0.2,
             towns: Towns::Spread(towns),
             hills: Vec::new(),
@@ -174,6 +179,11 @@ impl GenerateSpec {
         let (files, ranks) = (self.files, self.ranks);
         if !(8..=MAX_SIDE).contains(&files) || !(8..=MAX_SIDE).contains(&ranks) {
             return fail(format!("a generated board has 8 to {MAX_SIDE} files and ranks; {files}x{ranks} asked"));
+        }
+        if self.geometry == Geometry::Hex && ranks % 2 == 1 {
+            return fail(format!(
+                "a generated hex board needs an even number of ranks (the half turn that makes the sides alike maps offset rows onto offset rows only then); {ranks} asked"
+            ));
         }
         if !self.density.is_finite() || !DENSITY_RANGE.contains(&self.density) {
             return fail(format!(

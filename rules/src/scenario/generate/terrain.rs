@@ -4,6 +4,8 @@
 use super::fairness::{Access, FAIRNESS_TOLERANCE};
 use super::{fail, GenerateError};
 use crate::board::MIN_SIDE;
+use crate::geometry::{Geometry, Lattice};
+use crate::movement::Lines;
 use crate::square::{Square, MAX_SIDE};
 use crate::terrain::Terrain;
 use rand::rngs::StdRng;
@@ -13,6 +15,8 @@ use rand::{Rng, SeedableRng};
 /// What [`spread_terrain`] spreads, and where.
 #[derive(Clone, Debug)]
 pub struct TerrainSpec<'a> {
+    /// The shape of the cells.
+    pub geometry: Geometry,
     /// Files.
     pub files: u8,
     /// Ranks.
@@ -148,13 +152,11 @@ pub fn spread_terrain(spec: &TerrainSpec) -> Result<Spread, GenerateError> {
             put(&mut grid, s, left, &mut want);
             // Now and then a 2-square feature: hills in an orthogonal line, trees diagonally.
             if want > 0 && *left > 0 && rng.gen_ratio(1, 8) {
-                let steps: &[(i32, i32)] =
-                    if hill { &[(1, 0), (-1, 0), (0, 1), (0, -1)] } else { &[(1, 1), (-1, 1), (1, -1), (-1, -1)] };
-                let (df, dr) = steps[rng.gen_range(0..steps.len())];
-                let (f, r) = (i32::from(s.file) + df, i32::from(s.rank) + dr);
-                if (0..i32::from(files)).contains(&f) && (0..i32::from(ranks)).contains(&r) {
-                    let n = Square::new(f as u8, r as u8);
-                    if free(&grid, n) {
+                let steps = feature_steps(spec.geometry, hill);
+                let (dx, dy) = steps[rng.gen_range(0..steps.len())];
+                let (x, y) = spec.geometry.to_lattice(s);
+                if let Some(n) = spec.geometry.from_lattice((x + dx, y + dy)) {
+                    if n.file < files && n.rank < ranks && free(&grid, n) {
                         put(&mut grid, n, left, &mut want);
                     }
                 }
@@ -180,7 +182,7 @@ pub fn spread_terrain(spec: &TerrainSpec) -> Result<Spread, GenerateError> {
         want -= 1;
     }
     // The fairness check: move a square over a bit while it makes the sides more equal.
-    let mut access = Access::new(files, ranks, spec.towns, spec.entries, &grid)?;
+    let mut access = Access::new(spec.geometry, files, ranks, spec.towns, spec.entries, &grid)?;
     let mut score = access.measure();
     let budget = (6_000_000 / grid.len()).clamp(30, 400);
     let mut tries = 0;
@@ -217,4 +219,15 @@ pub fn spread_terrain(spec: &TerrainSpec) -> Result<Spread, GenerateError> {
         v
     };
     Ok(Spread { trees: collect(Terrain::Trees), hills: collect(Terrain::Hill), unfairness: score.worst })
+}
+/// The steps from the first cell of a 2-cell feature to the second: hills in an orthogonal
+/// line (across an edge on hexes), trees diagonally (a vertex step on hexes: two hexes that
+/// touch the same two hexes, as two diagonal squares touch the same corner).
+fn feature_steps(geometry: Geometry, hill: bool) -> &'static [Lattice] {
+    match (geometry, hill) {
+        (Geometry::Square, true) => &[(1, 0), (-1, 0), (0, 1), (0, -1)],
+        (Geometry::Square, false) => &[(1, 1), (-1, 1), (1, -1), (-1, -1)],
+        (Geometry::Hex, true) => geometry.line_steps(Lines::Orthogonal),
+        (Geometry::Hex, false) => geometry.line_steps(Lines::Diagonal),
+    }
 }
