@@ -171,7 +171,7 @@ pub struct TurnView {
 }
 
 /// A piece on the board.
-#[derive(Clone, Debug, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct PieceView {
     /// Where it stands.
     pub square: Square,
@@ -196,7 +196,7 @@ pub struct ToPlace {
 
 /// An action as the rules describe it from the action alone: what to send, its kind and
 /// squares.
-#[derive(Clone, Debug, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct ActionView {
     /// The action in the project notation: what to send back to play it.
     pub text: String,
@@ -214,7 +214,7 @@ pub struct ActionView {
 }
 
 /// A piece's move from one square to another.
-#[derive(Clone, Debug, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct Step {
     /// The square it leaves.
     pub from: Square,
@@ -278,7 +278,7 @@ pub struct CommandLink {
 }
 
 /// One turn of the move list.
-#[derive(Clone, Debug, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct MoveListTurn {
     /// The side that played it.
     pub side: Side,

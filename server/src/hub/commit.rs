@@ -20,7 +20,7 @@ impl Hub {
             Command::OfferDraw {} => (EventKind::DrawOffer, Vec::new(), None),
             Command::AcceptDraw {} => (EventKind::DrawAccept, Vec::new(), None),
             Command::DeclineDraw {} => (EventKind::DrawDecline, Vec::new(), None),
-            Command::Ping {} => return Ok(self.snapshot().seq()),
+            Command::Ping {} | Command::Sync {} => return Ok(self.snapshot().seq()),
         };
         let snapshot = self.snapshot();
         snapshot.writable()?;
