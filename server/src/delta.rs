@@ -90,6 +90,14 @@ pub struct StateDelta {
     pub tallies: Vec<Tally>,
 }
 
+impl Kept {
+    /// The move list.
+    #[must_use]
+    pub fn moves(&self) -> &[MoveListTurn] {
+        &self.moves
+    }
+}
+
 /// Takes from a state the parts a later state of the same viewer is compared with.
 #[must_use]
 pub fn keep(view: &StateView) -> Kept {

@@ -62,9 +62,15 @@ impl Latest {
         }
     }
 
-    /// The game's state for `viewer`, completed from the part rendered once for all viewers.
+    /// The game's state for `viewer`, completed from the part rendered once for all viewers
+    /// (which reuses the move list's turns rendered for the game before).
     fn view(&self, viewer: Viewer) -> StateView {
-        match self.shared.get_or_init(|| SharedState::of(&self.game, now_ms())) {
+        let shared = self.shared.get_or_init(|| {
+            let before = self.previous.lock().ok().and_then(|p| p.clone());
+            let earlier = before.as_ref().and_then(|b| b.kept.iter().find_map(OnceLock::get));
+            SharedState::of(&self.game, now_ms(), earlier.map_or(&[], Kept::moves))
+        });
+        match shared {
             Some(shared) => shared.view_for(&self.game, viewer),
             None => state_view(&self.game, viewer, now_ms()),
         }
