@@ -17,6 +17,7 @@ pub mod client;
 pub mod client_ip;
 mod computer_analysis;
 pub mod connections;
+pub mod delta;
 pub mod digest;
 pub mod error;
 pub mod game;

@@ -397,7 +397,9 @@ async fn play(url: String, think_ms: u64, seed: u64, started: Instant, deadline:
                 report.errors += 1;
                 pending = None;
             }
-            "state" => {
+            // A whole state or the changes from the one before: both carry `seq`, `outcome`
+            // and `legal` whole.
+            "state" | "delta" => {
                 let seq = seen.seq;
                 if let Some((sent_seq, sent_at)) = pending {
                     if seq <= sent_seq {

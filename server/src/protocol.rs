@@ -55,6 +55,9 @@ pub enum Command {
     DeclineTakeback {},
     /// Ask for a `pong` (keep-alive, latency).
     Ping {},
+    /// Ask for the whole state again (on the WebSocket, answered by a `state`): for a client
+    /// that received a `delta` it cannot apply.
+    Sync {},
 }
 
 /// Reads a client message (a JSON object with a `type`).

@@ -173,7 +173,7 @@ pub struct TurnView {
 }
 
 /// A piece on the board.
-#[derive(Clone, Debug, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct PieceView {
     /// Where it stands.
     pub square: Square,
@@ -198,7 +198,7 @@ pub struct ToPlace {
 
 /// An action as the rules describe it from the action alone: what to send, its kind and
 /// squares.
-#[derive(Clone, Debug, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct ActionView {
     /// The action in the project notation: what to send back to play it.
     pub text: String,
@@ -216,7 +216,7 @@ pub struct ActionView {
 }
 
 /// A piece's move from one square to another.
-#[derive(Clone, Debug, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct Step {
     /// The square it leaves.
     pub from: Square,
@@ -280,7 +280,7 @@ pub struct CommandLink {
 }
 
 /// One turn of the move list.
-#[derive(Clone, Debug, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct MoveListTurn {
     /// The side that played it.
     pub side: Side,
@@ -290,6 +290,17 @@ pub struct MoveListTurn {
     pub actions: Vec<ActionView>,
     /// Whether it has ended.
     pub done: bool,
+}
+
+impl MoveListTurn {
+    /// Whether this is the rendering of `turn` (the same side, kind, end and action texts).
+    fn shows(&self, turn: &crate::game::Turn) -> bool {
+        self.side == turn.side
+            && self.setup == turn.setup
+            && self.done == turn.done
+            && self.actions.len() == turn.actions.len()
+            && self.actions.iter().zip(&turn.actions).all(|(seen, text)| seen.text == **text)
+    }
 }
 
 /// A finished game's result.
@@ -387,9 +398,9 @@ pub fn game_info(game: &Game) -> GameInfo {
 pub fn state_view(game: &Game, viewer: Viewer, now_ms: i64) -> StateView {
     let pos = game.visible_position(viewer);
     let own_turn = is_own_turn(game, viewer, &pos);
-    let hints = game.rules.hints(&pos);
-    let links = if own_turn { command_links(hints.links) } else { Vec::new() };
-    let mut view = common_view(game, viewer, &pos, hints.commanders, hints.relays, hints.marks, now_ms);
+    let mut hints = game.rules.hints(&pos);
+    let links = if own_turn { command_links(std::mem::take(&mut hints.links)) } else { Vec::new() };
+    let mut view = common_view(game, viewer, &pos, hints, now_ms, &[]);
     view.hints.links = links;
     complete(&mut view, game, viewer, &pos, own_turn);
     view
@@ -412,16 +423,18 @@ pub struct SharedState {
 
 impl SharedState {
     /// The shared part of a game's state at `now_ms`; `None` while a setup is secret (then
-    /// each viewer sees a position of its own: use [`state_view`]).
+    /// each viewer sees a position of its own: use [`state_view`]). The turns of `earlier` (a
+    /// move list rendered before) that are still the game's are reused, not rendered again.
     #[must_use]
-    pub fn of(game: &Game, now_ms: i64) -> Option<SharedState> {
+    pub fn of(game: &Game, now_ms: i64, earlier: &[MoveListTurn]) -> Option<SharedState> {
         if game.setup_secret() {
             return None;
         }
         let pos = game.visible_position(Viewer::Spectator);
-        let hints = game.rules.hints(&pos);
-        let view = common_view(game, Viewer::Spectator, &pos, hints.commanders, hints.relays, hints.marks, now_ms);
-        Some(SharedState { links: command_links(hints.links), pos, view })
+        let mut hints = game.rules.hints(&pos);
+        let links = command_links(std::mem::take(&mut hints.links));
+        let view = common_view(game, Viewer::Spectator, &pos, hints, now_ms, earlier);
+        Some(SharedState { links, pos, view })
     }
 
     /// The state of `game` (the one this was made of) as `viewer` sees it.
@@ -462,15 +475,15 @@ fn complete(view: &mut StateView, game: &Game, viewer: Viewer, pos: &Position, o
 }
 
 /// Everything of a viewer's state but its pieces to place, legal actions and command links
-/// (left empty).
+/// (left empty; `hints.links` is not read). The move list's turns found alike in `earlier`
+/// are taken from it.
 fn common_view(
     game: &Game,
     viewer: Viewer,
     pos: &Position,
-    commanders: Vec<Commander>,
-    relays: Vec<(Square, Square)>,
-    marks: Vec<(Square, &'static str)>,
+    hints: warlord_rules::Hints,
     now_ms: i64,
+    earlier: &[MoveListTurn],
 ) -> StateView {
     let rules = &*game.rules;
     let phase = game.position().phase();
@@ -495,10 +508,10 @@ fn common_view(
         })
         .collect();
     let hints = HintsView {
-        commanders,
+        commanders: hints.commanders,
         links: Vec::new(),
-        relays: relays.into_iter().map(|(from, to)| Step { from, to }).collect(),
-        marks: marks.into_iter().map(|(square, label)| Mark { square, label: label.to_string() }).collect(),
+        relays: hints.relays.into_iter().map(|(from, to)| Step { from, to }).collect(),
+        marks: hints.marks.into_iter().map(|(square, label)| Mark { square, label: label.to_string() }).collect(),
     };
     let shows_turn = *phase != Phase::Setup || viewer.side() == Some(to_move);
     let turn = TurnView {
@@ -512,11 +525,15 @@ fn common_view(
     };
     let moves = game
         .visible_turns(viewer)
-        .map(|(_, t)| MoveListTurn {
-            side: t.side,
-            setup: t.setup,
-            actions: t.actions.iter().map(|a| stored_action_view(a, rules)).collect(),
-            done: t.done,
+        .enumerate()
+        .map(|(i, (_, t))| match earlier.get(i) {
+            Some(seen) if seen.shows(t) => seen.clone(),
+            _ => MoveListTurn {
+                side: t.side,
+                setup: t.setup,
+                actions: t.actions.iter().map(|a| stored_action_view(a, rules)).collect(),
+                done: t.done,
+            },
         })
         .collect();
     StateView {
@@ -590,9 +607,12 @@ mod tests {
     #[test]
     fn the_shared_state_completed_for_each_viewer_is_its_own_state() {
         let mut game = game(&[]);
+        let mut earlier = Vec::new();
         for _ in 0..4 {
             play(&mut game, 3);
-            let shared = SharedState::of(&game, 5).expect("nothing is secret in play");
+            // The turns rendered for the state before are reused.
+            let shared = SharedState::of(&game, 5, &earlier).expect("nothing is secret in play");
+            earlier = shared.view.moves.clone();
             for viewer in VIEWERS {
                 let own = serde_json::to_value(state_view(&game, viewer, 5)).unwrap();
                 let completed = serde_json::to_value(shared.view_for(&game, viewer)).unwrap();
@@ -604,9 +624,22 @@ mod tests {
     }
 
     #[test]
+    fn a_turn_rendered_before_is_reused_only_if_it_is_still_the_games() {
+        let mut game = game(&[]);
+        play(&mut game, 9);
+        let mut earlier = state_view(&game, Viewer::Spectator, 5).moves;
+        let first = &mut earlier[0].actions[0];
+        first.text = "zz".to_string();
+        first.from = None;
+        let shared = SharedState::of(&game, 5, &earlier).expect("nothing is secret in play");
+        let own = serde_json::to_value(state_view(&game, Viewer::Spectator, 5)).unwrap();
+        assert_eq!(serde_json::to_value(shared.view_for(&game, Viewer::Spectator)).unwrap(), own);
+    }
+
+    #[test]
     fn a_secret_setup_is_never_shared() {
         let game = game(&[("free-setup", "true")]);
         assert!(game.setup_secret());
-        assert!(SharedState::of(&game, 5).is_none());
+        assert!(SharedState::of(&game, 5, &[]).is_none());
     }
 }

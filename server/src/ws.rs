@@ -1,14 +1,16 @@
 //! The WebSocket of a game: on connecting, the client gets the game's description and its
-//! state; then a fresh state after every change, and an answer to each message it sends.
+//! state; then what changed after every change (`delta`), and an answer to each message it
+//! sends (an action's `accepted` in one write with the state it made).
 //! A bad message gets an `error` and changes nothing; the connection stays open.
 
 use crate::access::{self, TokenQuery};
 use crate::client_ip::ClientIp;
+use crate::delta::StateDelta;
 use crate::error::ApiError;
-use crate::game::{now_ms, Game, Viewer};
-use crate::hub::{Games, Hub};
+use crate::game::Viewer;
+use crate::hub::{Games, Hub, Update};
 use crate::protocol::{self, Command};
-use crate::render::{game_info, state_view, GameInfo, StateView};
+use crate::render::{game_info, GameInfo, StateView};
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
@@ -34,8 +36,12 @@ pub const READ_BUFFER_BYTES: usize = 8 << 10;
 pub enum ServerMessage {
     /// The game's fixed description (first message).
     Game(Box<GameInfo>),
-    /// The game's state for this connection's viewer (on connecting and after each change).
+    /// The game's state for this connection's viewer, whole (on connecting, and when asked
+    /// by `sync`).
     State(Box<StateView>),
+    /// What changed in the state since the one sent before on this connection (after each
+    /// change).
+    Delta(Box<StateDelta>),
     /// A message was carried out; `seq` is the game's event count after it.
     Accepted {
         /// The client's `ref`.
@@ -89,9 +95,12 @@ async fn connection(socket: WebSocket, hub: Arc<Hub>, viewer: Viewer) {
     let (mut sink, mut stream) = socket.split();
     let mut changes = hub.subscribe();
     let first = changes.borrow_and_update().clone();
-    if send(&mut sink, &ServerMessage::Game(Box::new(game_info(&first)))).await.is_err()
-        || send(&mut sink, &state(&first, viewer)).await.is_err()
-    {
+    let mut sent = first.seq();
+    let opening = [
+        encode(&ServerMessage::Game(Box::new(game_info(&first)))),
+        hub.state_text(&first, viewer, None, encode_update),
+    ];
+    if write(&mut sink, opening).await.is_err() {
         return;
     }
     loop {
@@ -101,22 +110,37 @@ async fn connection(socket: WebSocket, hub: Arc<Hub>, viewer: Viewer) {
                     break;
                 }
                 let game = changes.borrow_and_update().clone();
-                let text = hub.state_text(&game, viewer, |view| encode(&ServerMessage::State(Box::new(view))));
-                if sink.send(Message::Text(text)).await.is_err() {
+                let text = hub.state_text(&game, viewer, Some(sent), encode_update);
+                sent = game.seq();
+                if write(&mut sink, [text]).await.is_err() {
                     break;
                 }
             }
             incoming = stream.next() => {
                 let reply = match incoming {
                     Some(Ok(Message::Text(text))) => answer(&hub, viewer, text.as_bytes()).await,
-                    Some(Ok(Message::Binary(_))) => ServerMessage::Error {
+                    Some(Ok(Message::Binary(_))) => Reply::Message(ServerMessage::Error {
                         reference: None,
                         error: ApiError::bad_request("messages are JSON text, not binary"),
-                    },
+                    }),
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
                     Some(Ok(Message::Close(_)) | Err(_)) | None => break,
                 };
-                if send(&mut sink, &reply).await.is_err() {
+                let mut texts = Vec::with_capacity(2);
+                let since = match reply {
+                    Reply::Message(message) => {
+                        texts.push(encode(&message));
+                        Some(sent)
+                    }
+                    Reply::Sync => None,
+                };
+                // The state an action made goes in the same write as its `accepted`.
+                if since.is_none() || changes.has_changed().unwrap_or(false) {
+                    let game = changes.borrow_and_update().clone();
+                    texts.push(hub.state_text(&game, viewer, since, encode_update));
+                    sent = game.seq();
+                }
+                if write(&mut sink, texts).await.is_err() {
                     break;
                 }
             }
@@ -124,26 +148,44 @@ async fn connection(socket: WebSocket, hub: Arc<Hub>, viewer: Viewer) {
     }
 }
 
-fn state(game: &Game, viewer: Viewer) -> ServerMessage {
-    ServerMessage::State(Box::new(state_view(game, viewer, now_ms())))
+/// What a client's message is answered with.
+enum Reply {
+    /// A message.
+    Message(ServerMessage),
+    /// The whole state (asked by `sync`).
+    Sync,
 }
 
-async fn answer(hub: &Arc<Hub>, viewer: Viewer, bytes: &[u8]) -> ServerMessage {
-    match protocol::parse_message(bytes) {
+async fn answer(hub: &Arc<Hub>, viewer: Viewer, bytes: &[u8]) -> Reply {
+    Reply::Message(match protocol::parse_message(bytes) {
         Err((reference, error)) => ServerMessage::Error { reference, error },
+        Ok(message) if message.command == Command::Sync {} => return Reply::Sync,
         Ok(message) if message.command == Command::Ping {} => ServerMessage::Pong { reference: message.reference },
         Ok(message) => match hub.command(viewer, message.command).await {
             Ok(seq) => ServerMessage::Accepted { reference: message.reference, seq },
             Err(error) => ServerMessage::Error { reference: message.reference, error },
         },
-    }
+    })
 }
 
-async fn send(
+/// Sends texts in one write to the socket (one system call and one wake-up of the peer for
+/// an action's `accepted` and its state).
+async fn write(
     sink: &mut futures_util::stream::SplitSink<WebSocket, Message>,
-    message: &ServerMessage,
+    texts: impl IntoIterator<Item = Utf8Bytes>,
 ) -> Result<(), axum::Error> {
-    sink.send(Message::Text(encode(message))).await
+    for text in texts {
+        sink.feed(Message::Text(text)).await?;
+    }
+    sink.flush().await
+}
+
+/// A state as the JSON text sent: a `state` or a `delta`.
+fn encode_update(update: Update) -> Utf8Bytes {
+    encode(&match update {
+        Update::Full(view) => ServerMessage::State(Box::new(view)),
+        Update::Delta(changes) => ServerMessage::Delta(Box::new(changes)),
+    })
 }
 
 /// A message as the JSON text sent.

@@ -134,6 +134,10 @@ async fn hidden_setup_is_never_sent_to_the_opponent_or_spectators() {
                     assert!(!message.contains(&format!("\"{action}\"")), "{who} was sent {action}");
                 }
                 let v: Value = serde_json::from_str(message).unwrap();
+                if v["type"] == "delta" {
+                    let set = v["pieces"]["set"].as_array().unwrap();
+                    assert!(set.iter().all(|entry| entry[1]["side"] != "white"), "{who}: {}", v["pieces"]);
+                }
                 if v["type"] == "state" {
                     assert!(
                         v["pieces"].as_array().unwrap().iter().all(|p| p["side"] != "white"),

@@ -23,7 +23,7 @@ impl Hub {
             Command::OfferTakeback {} => (EventKind::TakebackOffer, Vec::new(), None),
             Command::AcceptTakeback {} => (EventKind::Takeback, Vec::new(), None),
             Command::DeclineTakeback {} => (EventKind::TakebackDecline, Vec::new(), None),
-            Command::Ping {} => return Ok(self.snapshot().seq()),
+            Command::Ping {} | Command::Sync {} => return Ok(self.snapshot().seq()),
         };
         let snapshot = self.snapshot();
         snapshot.writable()?;

@@ -28,6 +28,7 @@ mod timer;
 mod views;
 
 pub use games::{user_key, Created, Games, DEFAULT_AI_WAITING_PER_USER};
+pub use views::Update;
 
 use crate::game::Game;
 use crate::scheduler::Ticket;

@@ -92,6 +92,11 @@ impl Ws {
                 if value["type"] == "state" {
                     self.last_state = value.clone();
                 }
+                if value["type"] == "delta" {
+                    // Applied as the browser does; returned as the whole state it makes.
+                    apply_delta(&mut self.last_state, &value);
+                    return self.last_state.clone();
+                }
                 return value;
             }
         }
@@ -217,4 +222,46 @@ pub async fn evict(games: &warlord_server::hub::Games) -> usize {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     panic!("no game was idle to evict");
+}
+
+/// Applies a `delta` message to the state it changes (docs/API.md); panics if it changes
+/// another state than the one held.
+pub fn apply_delta(state: &mut Value, delta: &Value) {
+    assert_eq!(delta["from"], state["seq"], "a delta from another state than the one held: {delta}");
+    for (field, value) in delta.as_object().expect("a delta is an object") {
+        match field.as_str() {
+            "type" | "from" | "moves_from" => {}
+            "pieces" => apply_patch(&mut state["pieces"], value),
+            "hints" => {
+                for (part, value) in value.as_object().expect("hints are an object") {
+                    if part == "commanders" {
+                        apply_patch(&mut state["hints"]["commanders"], value);
+                    } else {
+                        state["hints"][part] = value.clone();
+                    }
+                }
+            }
+            "moves" => {
+                let moves = state["moves"].as_array_mut().expect("a move list");
+                moves.truncate(delta["moves_from"].as_u64().expect("moves_from") as usize);
+                moves.extend(value.as_array().expect("turns").iter().cloned());
+            }
+            _ => state[field] = value.clone(),
+        }
+    }
+}
+
+/// Applies a list patch (`remove`, then `set`) to a list of items with a `square`.
+fn apply_patch(list: &mut Value, patch: &Value) {
+    let items = list.as_array_mut().expect("a list");
+    let gone = patch["remove"].as_array().expect("remove");
+    items.retain(|item| !gone.contains(&item["square"]));
+    for entry in patch["set"].as_array().expect("set") {
+        let (at, item) = (entry[0].as_u64().expect("an index") as usize, entry[1].clone());
+        if items.get(at).is_some_and(|old| old["square"] == item["square"]) {
+            items[at] = item;
+        } else {
+            items.insert(at.min(items.len()), item);
+        }
+    }
 }

@@ -651,6 +651,101 @@ outcome: OutcomeView | null,
  */
 tallies: Array<Tally>, };
 
+export type ListPatch<T> = { 
+/**
+ * The squares of the items that are gone.
+ */
+remove: Array<Square>, 
+/**
+ * The items added or changed, each with its index in the new list, by increasing index.
+ */
+set: Array<[number, T]>, };
+
+export type HintsDelta = { 
+/**
+ * The commanders added, changed or gone.
+ */
+commanders: ListPatch<Commander>, 
+/**
+ * The command links (whole).
+ */
+links: Array<CommandLink>, 
+/**
+ * The chain of command (whole).
+ */
+relays: Array<Step>, 
+/**
+ * The marked pieces (whole).
+ */
+marks: Array<Mark>, };
+
+export type StateDelta = { 
+/**
+ * The `seq` of the state this changes; a client holding another asks for a full state
+ * (`sync`).
+ */
+from: number, 
+/**
+ * The number of events so far.
+ */
+seq: number, 
+/**
+ * `setup`, `play` or `over`.
+ */
+phase: "setup" | "play" | "over", 
+/**
+ * The side whose turn (or setup) it is.
+ */
+to_move: Side, 
+/**
+ * The turn in progress.
+ */
+turn: TurnView, 
+/**
+ * Turns completed since play began.
+ */
+turns_played: number, 
+/**
+ * The pieces added, changed or gone.
+ */
+pieces: ListPatch<PieceView>, 
+/**
+ * Pieces the viewer still has to place.
+ */
+to_place: Array<ToPlace>, 
+/**
+ * The viewer's legal actions.
+ */
+legal: Array<LegalAction>, 
+/**
+ * The rules' hints.
+ */
+hints: HintsDelta, 
+/**
+ * The move list's turns from this index on are replaced by `moves`.
+ */
+moves_from: number, 
+/**
+ * The move list's turns from `moves_from` on.
+ */
+moves: Array<MoveListTurn>, 
+/**
+ * The clocks, in clocked games.
+ */
+clock: ClockView | null, 
+/**
+ * The side with a pending draw offer.
+ */
+draw_offer: Side | null, 
+/**
+ * The result, once over.
+ */
+outcome: OutcomeView | null, 
+/**
+ * The counts per side the rules keep.
+ */
+tallies: Array<Tally>, };
+
 export type GameAndState = { 
 /**
  * The description.
@@ -917,7 +1012,7 @@ message: string,
  */
 rule?: IllegalKind, };
 
-export type ServerMessage = { "type": "game" } & GameInfo | { "type": "state" } & StateView | { "type": "accepted", 
+export type ServerMessage = { "type": "game" } & GameInfo | { "type": "state" } & StateView | { "type": "delta" } & StateDelta | { "type": "accepted", 
 /**
  * The client's `ref`.
  */
@@ -948,7 +1043,7 @@ actions: Array<string>,
  * If given, the number of events the client has seen: the actions are refused with
  * `stale` if the game has changed since.
  */
-seq: number | null, } | { "type": "resign", } | { "type": "offer-draw", } | { "type": "accept-draw", } | { "type": "decline-draw", } | { "type": "offer-takeback", } | { "type": "accept-takeback", } | { "type": "decline-takeback", } | { "type": "ping", };
+seq: number | null, } | { "type": "resign", } | { "type": "offer-draw", } | { "type": "accept-draw", } | { "type": "decline-draw", } | { "type": "offer-takeback", } | { "type": "accept-takeback", } | { "type": "decline-takeback", } | { "type": "ping", } | { "type": "sync", };
 
 export type NewClock = { 
 /**

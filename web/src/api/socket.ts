@@ -1,8 +1,9 @@
 // A game's WebSocket: the game's description and every new state, reconnecting by itself
 // after a dropped connection. Commands go over HTTP (api/http.ts), so that an answer never
-// waits for a socket to come back.
+// waits for a socket to come back. After the first whole state the server sends only what
+// changed (`delta`, docs/API.md): it is applied here, and the page is handed whole states.
 
-import type { GameInfo, ServerMessage, StateView } from "./types";
+import type { GameInfo, ListPatch, ServerMessage, StateDelta, StateView } from "./types";
 
 /** The connection's condition, for the page's indicator. */
 export type SocketStatus = "connecting" | "open" | "reconnecting";
@@ -23,6 +24,8 @@ const MAX_BACKOFF_MS = 8000;
 /** A self-reconnecting WebSocket for one game and one token. */
 export class GameSocket {
   private socket: WebSocket | null = null;
+  /** The latest whole state, which the next delta changes. */
+  private latest: StateView | null = null;
   private backoff = 250;
   private timer: number | undefined;
   private closed = false;
@@ -53,6 +56,7 @@ export class GameSocket {
     this.handlers.status(this.backoff > 250 ? "reconnecting" : "connecting");
     const socket = new WebSocket(this.url);
     this.socket = socket;
+    this.latest = null;
     socket.onopen = () => {
       this.backoff = 250;
       this.handlers.status("open");
@@ -76,6 +80,55 @@ export class GameSocket {
       return;
     }
     if (message.type === "game") this.handlers.game(message);
-    else if (message.type === "state") this.handlers.state(message);
+    else if (message.type === "state") {
+      this.latest = message;
+      this.handlers.state(message);
+    } else if (message.type === "delta") {
+      if (this.latest === null || this.latest.seq !== message.from) {
+        // A change from a state this page does not hold: ask for the whole state.
+        this.socket?.send(JSON.stringify({ type: "sync" }));
+        return;
+      }
+      this.latest = applyDelta(this.latest, message);
+      this.handlers.state(this.latest);
+    }
   }
+}
+
+/** The state a delta makes of the state it changes (docs/API.md). */
+export function applyDelta(state: StateView, delta: StateDelta): StateView {
+  return {
+    ...state,
+    seq: delta.seq,
+    phase: delta.phase,
+    to_move: delta.to_move,
+    turn: delta.turn,
+    turns_played: delta.turns_played,
+    pieces: applyPatch(state.pieces, delta.pieces),
+    to_place: delta.to_place,
+    legal: delta.legal,
+    hints: {
+      commanders: applyPatch(state.hints.commanders, delta.hints.commanders),
+      links: delta.hints.links,
+      relays: delta.hints.relays,
+      marks: delta.hints.marks,
+    },
+    moves: state.moves.slice(0, delta.moves_from).concat(delta.moves),
+    clock: delta.clock,
+    draw_offer: delta.draw_offer,
+    outcome: delta.outcome,
+    tallies: delta.tallies,
+  };
+}
+
+/** A list of items known by their square, patched: the squares of `remove` emptied, then each
+ * item of `set` put at its index (replacing the item there if it has the same square). */
+function applyPatch<T extends { square: string }>(list: T[], patch: ListPatch<T>): T[] {
+  const gone = new Set(patch.remove);
+  const out = list.filter((item) => !gone.has(item.square));
+  for (const [at, item] of patch.set) {
+    if (out[at]?.square === item.square) out[at] = item;
+    else out.splice(at, 0, item);
+  }
+  return out;
 }

@@ -3,20 +3,28 @@
 // nothing of the other's placement. After both commit, both armies are seen (so the check
 // above would have caught a leak).
 import type { Page } from "@playwright/test";
-import type { StateView } from "../../src/api/types";
+import { applyDelta } from "../../src/api/socket";
+import type { StateDelta, StateView } from "../../src/api/types";
 import { apiState, clickSquare, expect, previewState, seatOf, SHOTS, squarePoint, test } from "./helpers";
 
 type StateMessage = Pick<StateView, "phase" | "pieces" | "moves" | "turn">;
 
-/** Every game state a page received, over its WebSocket and in its HTTP answers. */
+/** Every game state a page received, over its WebSocket (the changes it was sent applied as
+ * the page applies them) and in its HTTP answers. */
 function recordStates(page: Page): { states: StateMessage[]; raw: string[] } {
   const log = { states: [] as StateMessage[], raw: [] as string[] };
+  let latest: StateView | null = null;
   const keep = (text: string): void => {
     log.raw.push(text);
     try {
       const v = JSON.parse(text) as { type?: string; state?: StateMessage } & StateMessage;
-      if (v.type === "state") log.states.push(v);
-      else if (v.state) log.states.push(v.state);
+      if (v.type === "state") {
+        latest = v as unknown as StateView;
+        log.states.push(v);
+      } else if (v.type === "delta" && latest) {
+        latest = applyDelta(latest, v as unknown as StateDelta);
+        log.states.push(latest);
+      } else if (v.state) log.states.push(v.state);
     } catch {
       // Not JSON (the page's own files).
     }

@@ -1,0 +1,169 @@
+//! What changed between two states of one viewer ([`StateDelta`]): after the first full state
+//! of a connection, the server sends only this. The pieces and the commanders are sent as the
+//! items added or changed and the squares emptied, the move list as its turns from the first
+//! one that changed; everything else (small, or like the legal actions new with every state)
+//! is sent whole. docs/API.md describes how a client applies it.
+
+use crate::game::ClockView;
+use crate::render::{
+    CommandLink, LegalAction, Mark, MoveListTurn, OutcomeView, PieceView, StateView, Step, ToPlace, TurnView,
+};
+use serde::Serialize;
+use std::collections::{HashMap, HashSet};
+use ts_rs::TS;
+use warlord_rules::{Commander, Side, Square, Tally};
+
+/// The parts of a state a later state is compared with (the large parts that change little).
+#[derive(Clone, Debug, Default)]
+pub struct Kept {
+    /// The pieces, in the state's order.
+    pieces: Vec<PieceView>,
+    /// The commanders, in the state's order.
+    commanders: Vec<Commander>,
+    /// The move list.
+    moves: Vec<MoveListTurn>,
+}
+
+/// The changes of a list whose items are known by their square and keep their relative order
+/// (a state's pieces, ordered by square, or its commanders). Applied by removing the items of
+/// `remove`, then, in the order given, replacing the item at each index of `set` if it has the
+/// same square, or inserting it there if not.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct ListPatch<T> {
+    /// The squares of the items that are gone.
+    pub remove: Vec<Square>,
+    /// The items added or changed, each with its index in the new list, by increasing index.
+    pub set: Vec<(u32, T)>,
+}
+
+/// The rules' hints, changed.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct HintsDelta {
+    /// The commanders added, changed or gone.
+    pub commanders: ListPatch<Commander>,
+    /// The command links (whole).
+    pub links: Vec<CommandLink>,
+    /// The chain of command (whole).
+    pub relays: Vec<Step>,
+    /// The marked pieces (whole).
+    pub marks: Vec<Mark>,
+}
+
+/// A viewer's state as the changes from the state it was last sent (the one with `seq` =
+/// `from`). Fields named as in [`StateView`] replace its value whole, except `pieces`,
+/// `hints.commanders` and `moves`.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct StateDelta {
+    /// The `seq` of the state this changes; a client holding another asks for a full state
+    /// (`sync`).
+    pub from: u64,
+    /// The number of events so far.
+    pub seq: u64,
+    /// `setup`, `play` or `over`.
+    #[ts(type = "\"setup\" | \"play\" | \"over\"")]
+    pub phase: &'static str,
+    /// The side whose turn (or setup) it is.
+    pub to_move: Side,
+    /// The turn in progress.
+    pub turn: TurnView,
+    /// Turns completed since play began.
+    pub turns_played: u32,
+    /// The pieces added, changed or gone.
+    pub pieces: ListPatch<PieceView>,
+    /// Pieces the viewer still has to place.
+    pub to_place: Vec<ToPlace>,
+    /// The viewer's legal actions.
+    pub legal: Vec<LegalAction>,
+    /// The rules' hints.
+    pub hints: HintsDelta,
+    /// The move list's turns from this index on are replaced by `moves`.
+    pub moves_from: u32,
+    /// The move list's turns from `moves_from` on.
+    pub moves: Vec<MoveListTurn>,
+    /// The clocks, in clocked games.
+    pub clock: Option<ClockView>,
+    /// The side with a pending draw offer.
+    pub draw_offer: Option<Side>,
+    /// The result, once over.
+    pub outcome: Option<OutcomeView>,
+    /// The counts per side the rules keep.
+    pub tallies: Vec<Tally>,
+}
+
+impl Kept {
+    /// The move list.
+    #[must_use]
+    pub fn moves(&self) -> &[MoveListTurn] {
+        &self.moves
+    }
+}
+
+/// Takes from a state the parts a later state of the same viewer is compared with.
+#[must_use]
+pub fn keep(view: &StateView) -> Kept {
+    Kept { pieces: view.pieces.clone(), commanders: view.hints.commanders.clone(), moves: view.moves.clone() }
+}
+
+/// The changes from the state whose kept parts are `before` (at `from`) to `view`, and the
+/// kept parts of `view`.
+#[must_use]
+pub fn delta(from: u64, before: &Kept, view: StateView) -> (StateDelta, Kept) {
+    let moves_from = before.moves.iter().zip(&view.moves).take_while(|(a, b)| a == b).count();
+    let changes = StateDelta {
+        from,
+        seq: view.seq,
+        phase: view.phase,
+        to_move: view.to_move,
+        turn: view.turn,
+        turns_played: view.turns_played,
+        pieces: patch(&before.pieces, &view.pieces, |p| p.square),
+        to_place: view.to_place,
+        legal: view.legal,
+        hints: HintsDelta {
+            commanders: patch(&before.commanders, &view.hints.commanders, |c| c.square),
+            links: view.hints.links,
+            relays: view.hints.relays,
+            marks: view.hints.marks,
+        },
+        moves_from: moves_from as u32,
+        moves: view.moves[moves_from..].to_vec(),
+        clock: view.clock,
+        draw_offer: view.draw_offer,
+        outcome: view.outcome,
+        tallies: view.tallies,
+    };
+    (changes, Kept { pieces: view.pieces, commanders: view.hints.commanders, moves: view.moves })
+}
+
+/// The patch that makes `after` of `before`. If a square appears twice in a list, or the items
+/// both keep are not in the same order, every old item is removed and every new one set.
+fn patch<T: Clone + PartialEq>(before: &[T], after: &[T], square: impl Fn(&T) -> Square) -> ListPatch<T> {
+    let old: HashMap<Square, (usize, &T)> =
+        before.iter().enumerate().map(|(i, item)| (square(item), (i, item))).collect();
+    let remaining: HashSet<Square> = after.iter().map(&square).collect();
+    let mut in_order = old.len() == before.len() && remaining.len() == after.len();
+    let mut last_kept = None;
+    let mut set = Vec::new();
+    for (i, item) in after.iter().enumerate() {
+        match old.get(&square(item)) {
+            Some(&(index, previous)) => {
+                in_order &= last_kept.is_none_or(|last| last < index);
+                last_kept = Some(index);
+                if previous != item {
+                    set.push((i as u32, item.clone()));
+                }
+            }
+            None => set.push((i as u32, item.clone())),
+        }
+    }
+    if !in_order {
+        return ListPatch {
+            remove: before.iter().map(&square).collect(),
+            set: after.iter().cloned().enumerate().map(|(i, item)| (i as u32, item)).collect(),
+        };
+    }
+    ListPatch { remove: before.iter().map(&square).filter(|s| !remaining.contains(s)).collect(), set }
+}
+
+#[cfg(test)]
+mod tests;
