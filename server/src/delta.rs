@@ -84,6 +84,8 @@ pub struct StateDelta {
     pub clock: Option<ClockView>,
     /// The side with a pending draw offer.
     pub draw_offer: Option<Side>,
+    /// The side with a pending takeback request.
+    pub takeback_offer: Option<Side>,
     /// The result, once over.
     pub outcome: Option<OutcomeView>,
     /// The counts per side the rules keep.
@@ -129,6 +131,7 @@ pub fn delta(from: u64, before: &Kept, view: StateView) -> (StateDelta, Kept) {
         moves: view.moves[moves_from..].to_vec(),
         clock: view.clock,
         draw_offer: view.draw_offer,
+        takeback_offer: view.takeback_offer,
         outcome: view.outcome,
         tallies: view.tallies,
     };

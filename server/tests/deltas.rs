@@ -50,6 +50,16 @@ async fn deltas_rebuild_the_state_a_new_connection_gets() {
                 assert_eq!(timeless(rebuilt), timeless(fresh_state(addr, id, t).await), "{} after {action}", db.name);
             }
         }
+        // Offers too: every field of a state is rebuilt from the deltas, not only the board.
+        let mover = if sockets[0].last_state["to_move"] == "white" { 0 } else { 1 };
+        for offer in ["offer-draw", "offer-takeback"] {
+            sockets[1 - mover].ask(json!({ "type": offer })).await;
+            let seq = sockets[mover].last_state["seq"].as_u64().unwrap() + 1;
+            for (ws, t) in sockets.iter_mut().zip(&tokens) {
+                let rebuilt = ws.state_at(seq).await;
+                assert_eq!(timeless(rebuilt), timeless(fresh_state(addr, id, t).await), "{} after {offer}", db.name);
+            }
+        }
         for ws in &sockets {
             let deltas = ws.log.iter().filter(|m| m.starts_with(r#"{"type":"delta""#)).count();
             let states = ws.log.iter().filter(|m| m.starts_with(r#"{"type":"state""#)).count();

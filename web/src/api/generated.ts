@@ -738,6 +738,10 @@ clock: ClockView | null,
  */
 draw_offer: Side | null, 
 /**
+ * The side with a pending takeback request.
+ */
+takeback_offer: Side | null, 
+/**
  * The result, once over.
  */
 outcome: OutcomeView | null, 

@@ -116,6 +116,7 @@ export function applyDelta(state: StateView, delta: StateDelta): StateView {
     moves: state.moves.slice(0, delta.moves_from).concat(delta.moves),
     clock: delta.clock,
     draw_offer: delta.draw_offer,
+    takeback_offer: delta.takeback_offer,
     outcome: delta.outcome,
     tallies: delta.tallies,
   };

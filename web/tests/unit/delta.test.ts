@@ -31,6 +31,7 @@ describe("a delta applied to the state it changes", () => {
     moves: [{ side: "black", setup: false, actions: [], done: true }],
     clock: null,
     draw_offer: null,
+    takeback_offer: "black",
     outcome: null,
     tallies: [],
   };
@@ -38,6 +39,7 @@ describe("a delta applied to the state it changes", () => {
   it("moves, changes and removes pieces in order, and replaces the move list's tail", () => {
     const after = applyDelta(before, delta);
     expect(after.seq).toBe(5);
+    expect(after.takeback_offer).toBe("black");
     expect(after.pieces.map((p) => [p.square, p.moved])).toEqual([
       ["a1", false],
       ["d1", true],
