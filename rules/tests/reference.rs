@@ -434,6 +434,34 @@ fn the_reference_hex_geometry_follows_the_docs() {
         assert!(hex.straight(step).is_none(), "{step:?}");
         assert!(hex.decomposition(1, 2, step).is_some(), "{step:?}");
     }
+    // The two cells a knight passes between are exactly the two hexes its straight line
+    // crosses: the hexes holding the points 1/3 and 2/3 of the way (cube rounding).
+    let round = |(x, y, z): (f64, f64, f64)| {
+        let (rx, ry, rz) = (x.round(), y.round(), z.round());
+        let (dx, dy, dz) = ((rx - x).abs(), (ry - y).abs(), (rz - z).abs());
+        let c = if dx > dy && dx > dz {
+            (-ry - rz, ry, rz)
+        } else if dy > dz {
+            (rx, -rx - rz, rz)
+        } else {
+            (rx, ry, -rx - ry)
+        };
+        (c.0 as i32, c.1 as i32, c.2 as i32)
+    };
+    for step in hex.leaps(1, 2) {
+        let (corner, edge) = hex.decomposition(1, 2, step).unwrap();
+        let at =
+            |k: f64| round((f64::from(step.0) * k / 3.0, f64::from(step.1) * k / 3.0, f64::from(step.2) * k / 3.0));
+        assert_eq!((at(1.0), at(2.0)), (edge, corner), "{step:?}");
+    }
+    // A skirmisher's edge leap goes around the hex passed over by the two hexes touching both
+    // it and the start; a vertex step passes between two neighbours.
+    for u in hex.edges().into_iter().chain(hex.corners()) {
+        for b in hex.beside(u) {
+            assert_eq!(hex.length(b), 1, "{u:?}");
+            assert_eq!(hex.length((u.0 - b.0, u.1 - b.1, u.2 - b.2)), 1, "{u:?}");
+        }
+    }
     // Range 3 is the 37 hexes around a leader.
     let centre = sq("h8");
     let ball = (0..16u8).flat_map(|f| (0..16u8).map(move |r| Square::new(f, r)));
