@@ -202,6 +202,7 @@ fn activation_specs() -> impl Strategy<Value = Spec> {
             cells[0] = Cell::Piece(0, false);
             cells[area - 1] = Cell::Piece(0, true);
             Spec {
+                hex: false,
                 files,
                 ranks,
                 kinds,

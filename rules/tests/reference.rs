@@ -1,5 +1,6 @@
 //! The move generator against a slow, obviously-correct reference written from the rules texts
-//! (`reference/model.rs`), on random scenarios built through `Scenario::parse` (4x4 to 20x20,
+//! (`reference/model.rs`, with its own square and hex geometry in `reference/grid.rs`), on
+//! random scenarios built through `Scenario::parse` (4x4 to 20x20 squares, 4x4 to 14x14 hexes,
 //! water, towns, trees and hills, random armies from the catalog, leaders of capacity 1-3 and
 //! range 2-3, every option that changes pieces or turns) and random games played in them
 //! through `Ruleset::play`.
@@ -12,9 +13,16 @@
 //!   actions;
 //! - the placement, the moved marks, the turn's cap, whose turn it is, turn ends and game ends
 //!   agree with the reference's replay of the turn from its start.
+//!
+//! And the shipped hex scenarios' perft tables (their starts' depths 1 to 3) are the
+//! reference's counts.
 
+#[path = "reference/grid.rs"]
+mod grid;
 #[path = "reference/model.rs"]
 mod model;
+#[path = "reference/perft.rs"]
+mod perft;
 #[path = "reference/spec.rs"]
 mod spec;
 
@@ -97,7 +105,7 @@ fn candidates(pos: &Position, rng: &mut Rng, n: usize) -> Vec<Action> {
                 Action::Move { from, to }
             }
             16 | 17 => {
-                let (df, dr) = model::ORTHOGONAL[rng.below(4) as usize];
+                let (df, dr) = grid::ORTHOGONAL[rng.below(4) as usize];
                 let Some(to) = shifted(from, df, dr) else { continue };
                 Action::Swap { from, to }
             }
@@ -267,7 +275,13 @@ proptest! {
 
     /// Small and mid-sized boards, games of up to 24 actions.
     #[test]
-    fn legal_actions_match_the_reference(spec in spec::specs(4, 12, 24)) {
+    fn legal_actions_match_the_reference(spec in spec::specs(4, 12, 24, false)) {
+        check_game(&spec)?;
+    }
+
+    /// Small and mid-sized hex boards, games of up to 24 actions.
+    #[test]
+    fn legal_actions_match_the_reference_on_hexes(spec in spec::specs(4, 12, 24, true)) {
         check_game(&spec)?;
     }
 }
@@ -277,16 +291,28 @@ proptest! {
 
     /// Large boards (up to 20x20), shorter games.
     #[test]
-    fn legal_actions_match_the_reference_on_large_boards(spec in spec::specs(13, 20, 10)) {
+    fn legal_actions_match_the_reference_on_large_boards(spec in spec::specs(13, 20, 10, false)) {
+        check_game(&spec)?;
+    }
+
+    /// Larger hex boards (up to 14x14), shorter games.
+    #[test]
+    fn legal_actions_match_the_reference_on_large_hex_boards(spec in spec::specs(13, 14, 10, true)) {
         check_game(&spec)?;
     }
 }
 
-/// A fixed scenario with every catalog piece, every option and water, played for a while: the
-/// same checks on a dense, known position (and a test that the harness itself can fail: the
-/// reference must see moves here).
+/// A fixed scenario with every catalog piece, every option and water, played for a while, on
+/// squares and on hexes: the same checks on a dense, known position (and a test that the
+/// harness itself can fail: the reference must see moves here).
 #[test]
 fn every_piece_and_option_on_a_fixed_board() {
+    for hex in [false, true] {
+        every_piece_and_option_on(hex);
+    }
+}
+
+fn every_piece_and_option_on(hex: bool) {
     let mut kinds = vec![
         KindSpec { like: "leader", command: Some((2, Some(3), true)) },
         KindSpec { like: "chieftain", command: Some((1, None, true)) },
@@ -318,6 +344,7 @@ fn every_piece_and_option_on_a_fixed_board() {
         },
     ] {
         let spec = Spec {
+            hex,
             files,
             ranks,
             kinds: kinds.clone(),
@@ -347,4 +374,96 @@ fn every_piece_and_option_on_a_fixed_board() {
         assert!(legal.actions.len() > 20, "the reference sees moves: {:?}", legal.actions);
         check_game(&spec).unwrap_or_else(|e| panic!("{e}"));
     }
+}
+
+/// The shipped hex scenarios' perft tables against the reference model: every depth of the
+/// lines before the first `options` or `play` (the start with the default options: depths 1
+/// and 2, and 3 for `hex-skirmish`).
+#[test]
+fn hex_perft_tables_are_the_reference_counts() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("scenarios");
+    for name in ["chieftain-hex", "hex-skirmish"] {
+        let text = std::fs::read_to_string(root.join("data").join(format!("{name}.toml"))).unwrap();
+        let table = std::fs::read_to_string(root.join("perft").join(format!("{name}.txt"))).unwrap();
+        let model = perft::rules_of_scenario(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(model.grid, grid::Grid::Hex, "{name} is a hex scenario");
+        let start = Scenario::parse(&text, name).unwrap().ruleset(&[]).unwrap().start();
+        let turn = Turn::starting(&model, &start);
+        let mut checked = 0;
+        for line in table.lines().take_while(|l| !l.starts_with("options") && !l.starts_with("play")) {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let ["depth", depth, count] = words[..] else { continue };
+            let depth: u32 = depth.parse().unwrap();
+            let count: u64 = count.parse().unwrap();
+            assert_eq!(perft::perft(&turn, 0, depth), count, "{name}: perft {depth} of the reference model");
+            checked += 1;
+        }
+        assert!(checked >= 2, "{name}: the table has depths 1 and 2");
+    }
+}
+
+/// The model's hex geometry against the examples of docs/NOTATION.md ("Hex cells") and the
+/// counts of docs/RULES.md ("On hex boards"), so that the reference is checked against the
+/// docs and not only against the engine.
+#[test]
+fn the_reference_hex_geometry_follows_the_docs() {
+    let hex = grid::Grid::Hex;
+    let sq = |name: &str| name.parse::<Square>().unwrap();
+    let around = |name: &str| {
+        let mut names: Vec<String> = hex
+            .neighbours()
+            .into_iter()
+            .filter_map(|n| hex.cell(grid::plus(hex.coords(sq(name)), n), 16, 16))
+            .map(|s| s.to_string())
+            .collect();
+        names.sort();
+        names
+    };
+    assert_eq!(around("c3"), ["b2", "b3", "b4", "c2", "c4", "d3"]);
+    assert_eq!(around("c2"), ["b2", "c1", "c3", "d1", "d2", "d3"]);
+    assert_eq!(hex.distance(sq("a1"), sq("h1")), 7);
+    assert_eq!(hex.distance(sq("c1"), sq("c3")), 2);
+    for (a, b) in [(0, 1), (1, 1), (0, 2), (2, 2), (1, 2)] {
+        let n = if 0 < a && a < b { 12 } else { 6 };
+        assert_eq!(hex.leaps(a, b).len(), n, "[{a}, {b}]");
+    }
+    // The knight lands 3 hex steps away, on no straight line; it passes between a neighbour and
+    // a vertex step.
+    for step in hex.leaps(1, 2) {
+        assert_eq!(hex.length(step), 3);
+        assert!(hex.straight(step).is_none(), "{step:?}");
+        assert!(hex.decomposition(1, 2, step).is_some(), "{step:?}");
+    }
+    // The two cells a knight passes between are exactly the two hexes its straight line
+    // crosses: the hexes holding the points 1/3 and 2/3 of the way (cube rounding).
+    let round = |(x, y, z): (f64, f64, f64)| {
+        let (rx, ry, rz) = (x.round(), y.round(), z.round());
+        let (dx, dy, dz) = ((rx - x).abs(), (ry - y).abs(), (rz - z).abs());
+        let c = if dx > dy && dx > dz {
+            (-ry - rz, ry, rz)
+        } else if dy > dz {
+            (rx, -rx - rz, rz)
+        } else {
+            (rx, ry, -rx - ry)
+        };
+        (c.0 as i32, c.1 as i32, c.2 as i32)
+    };
+    for step in hex.leaps(1, 2) {
+        let (corner, edge) = hex.decomposition(1, 2, step).unwrap();
+        let at =
+            |k: f64| round((f64::from(step.0) * k / 3.0, f64::from(step.1) * k / 3.0, f64::from(step.2) * k / 3.0));
+        assert_eq!((at(1.0), at(2.0)), (edge, corner), "{step:?}");
+    }
+    // A skirmisher's edge leap goes around the hex passed over by the two hexes touching both
+    // it and the start; a vertex step passes between two neighbours.
+    for u in hex.edges().into_iter().chain(hex.corners()) {
+        for b in hex.beside(u) {
+            assert_eq!(hex.length(b), 1, "{u:?}");
+            assert_eq!(hex.length((u.0 - b.0, u.1 - b.1, u.2 - b.2)), 1, "{u:?}");
+        }
+    }
+    // Range 3 is the 37 hexes around a leader.
+    let centre = sq("h8");
+    let ball = (0..16u8).flat_map(|f| (0..16u8).map(move |r| Square::new(f, r)));
+    assert_eq!(ball.filter(|&s| hex.distance(centre, s) <= 3).count(), 37);
 }

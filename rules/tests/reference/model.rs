@@ -2,7 +2,9 @@
 //! and 001 of the seeds) and the rulings, without any of the engine's move generation or
 //! activation code. It only reads positions through the public API.
 //!
-//! - Pieces move as the texts say, checked by walking every path explicitly.
+//! - Pieces move as the texts say, checked by walking every path explicitly, on square boards
+//!   and on hex boards with the translations of docs/RULES.md ("Geometry", "On hex boards")
+//!   in the model's own geometry (`grid.rs`).
 //! - Towns, trees and hills follow the terrain table of docs/RULES.md (the texts' "Terrain"
 //!   section with the project's decisions), written again here from that table.
 //! - A turn is replayed from its start to know where every activator stood when each move
@@ -11,6 +13,7 @@
 
 #![allow(dead_code)]
 
+use super::grid::{plus, times, Grid, Vec3};
 use super::spec::{KindSpec, Spec};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use warlord_rules::{Action, Position, Side, Square};
@@ -46,14 +49,20 @@ pub enum Motion {
     /// the start (Leader, Chieftain: 2; Infantry, Warrior, Man: 1).
     Walk(u8),
     /// Straight along these unit directions, 1 to `max` squares.
-    Line { dirs: &'static [(i32, i32)], max: u8, passing: Passing },
+    Line { lines: Lines, max: u8, passing: Passing },
     /// A leap to every (±a, ±b) and (±b, ±a).
     Leap(i32, i32),
 }
 
-pub const ORTHOGONAL: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-pub const DIAGONAL: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-pub const KING: [(i32, i32); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
+/// The directions of a line move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Lines {
+    /// "Orthogonally", through the sides of the cells: the 4 rook directions, the 6 hex edge
+    /// directions.
+    Edges,
+    /// "Diagonally", through the corners: the 4 bishop directions, the 6 hex vertex directions.
+    Corners,
+}
 
 /// A leader's power to activate.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -82,21 +91,21 @@ pub fn from_text(name: &str) -> (Class, Vec<Motion>) {
         "infantry" | "warrior" | "man" => (Class::Infantry, vec![Walk(1)]),
         // "slide 1; or jump 2; or slide 1 and jump 2; or jump 2 and slide 1, horizontally or
         // vertically only" / the diagonal analog.
-        "hero" => (Class::Other, vec![Line { dirs: &ORTHOGONAL, max: 3, passing: Passing::HeroShaman }]),
-        "shaman" => (Class::Other, vec![Line { dirs: &DIAGONAL, max: 3, passing: Passing::HeroShaman }]),
+        "hero" => (Class::Other, vec![Line { lines: Lines::Edges, max: 3, passing: Passing::HeroShaman }]),
+        "shaman" => (Class::Other, vec![Line { lines: Lines::Corners, max: 3, passing: Passing::HeroShaman }]),
         // "moves as the FIDE knight"
         "scout" | "light-cavalry" | "knight" => (Class::LightCavalry, vec![Leap(1, 2)]),
         // File 000: "up to 3 squares orthogonally ... They may freely jump any pieces".
-        "heavy-cavalry" => (Class::HeavyCavalry, vec![Line { dirs: &ORTHOGONAL, max: 3, passing: Passing::Jump }]),
+        "heavy-cavalry" => (Class::HeavyCavalry, vec![Line { lines: Lines::Edges, max: 3, passing: Passing::Jump }]),
         // File 001: the limited charge.
         "heavy-cavalry-charge" => {
-            (Class::HeavyCavalry, vec![Line { dirs: &ORTHOGONAL, max: 3, passing: Passing::Charge }])
+            (Class::HeavyCavalry, vec![Line { lines: Lines::Edges, max: 3, passing: Passing::Charge }])
         }
         // "up to 3 squares, diagonally only ... It may freely jump any 2 pieces"
-        "cannon" => (Class::Cannon, vec![Line { dirs: &DIAGONAL, max: 3, passing: Passing::Jump }]),
+        "cannon" => (Class::Cannon, vec![Line { lines: Lines::Corners, max: 3, passing: Passing::Jump }]),
         // "a 4-square bishop or a dabbabah" (B4D) / "a 4-square rook or an alfil" (AR4).
-        "bishopy" => (Class::Other, vec![Line { dirs: &DIAGONAL, max: 4, passing: Passing::Slide }, Leap(0, 2)]),
-        "rookish" => (Class::Other, vec![Line { dirs: &ORTHOGONAL, max: 4, passing: Passing::Slide }, Leap(2, 2)]),
+        "bishopy" => (Class::Other, vec![Line { lines: Lines::Corners, max: 4, passing: Passing::Slide }, Leap(0, 2)]),
+        "rookish" => (Class::Other, vec![Line { lines: Lines::Edges, max: 4, passing: Passing::Slide }, Leap(2, 2)]),
         other => panic!("no text describes `{other}`"),
     }
 }
@@ -104,6 +113,7 @@ pub fn from_text(name: &str) -> (Class, Vec<Motion>) {
 /// The rules of one random scenario, in the model.
 #[derive(Clone, Debug)]
 pub struct Rules {
+    pub grid: Grid,
     pub files: u8,
     pub ranks: u8,
     pub water: BTreeSet<Square>,
@@ -162,6 +172,7 @@ impl Rules {
             }
         }
         Rules {
+            grid: if spec.hex { Grid::Hex } else { Grid::Square },
             files: spec.files,
             ranks: spec.ranks,
             water,
@@ -176,13 +187,9 @@ impl Rules {
         }
     }
 
-    fn on_board(&self, f: i32, r: i32) -> Option<Square> {
-        (f >= 0 && r >= 0 && f < i32::from(self.files) && r < i32::from(self.ranks))
-            .then(|| Square::new(f as u8, r as u8))
-    }
-
-    fn step(&self, sq: Square, df: i32, dr: i32) -> Option<Square> {
-        self.on_board(i32::from(sq.file) + df, i32::from(sq.rank) + dr)
+    /// The cell `step` away from `sq`, if it is on the board.
+    pub fn step(&self, sq: Square, step: Vec3) -> Option<Square> {
+        self.grid.cell(plus(self.grid.coords(sq), step), self.files, self.ranks)
     }
 }
 
@@ -244,6 +251,15 @@ impl ActionKey {
             _ => None,
         }
     }
+
+    /// The engine's action for this key.
+    pub fn action(self) -> Action {
+        match self {
+            ActionKey::Move(from, to) => Action::Move { from, to },
+            ActionKey::Swap(from, to) => Action::Swap { from, to },
+            ActionKey::End => Action::EndTurn,
+        }
+    }
 }
 
 impl<'r> Turn<'r> {
@@ -254,7 +270,16 @@ impl<'r> Turn<'r> {
             .into_iter()
             .map(|(at, p)| Unit { kind: usize::from(p.kind), side: p.side, at, alive: true, moved: false })
             .collect();
-        let mover = start.to_move();
+        Turn::of_units(rules, units, start.to_move())
+    }
+
+    /// The model of the next turn, the opponent's, after this one ends.
+    pub fn following(&self) -> Turn<'r> {
+        let units = self.units.iter().filter(|u| u.alive).map(|u| Unit { moved: false, ..u.clone() }).collect();
+        Turn::of_units(self.rules, units, self.mover.opponent())
+    }
+
+    fn of_units(rules: &'r Rules, units: Vec<Unit>, mover: Side) -> Turn<'r> {
         // "A player may never move more pieces than that player has Leaders" (rulings 5).
         let leaders = units.iter().filter(|u| u.side == mover && rules.kinds[u.kind].class == Class::Leader).count();
         let mut cap = usize::from(rules.moves_per_turn);
@@ -315,7 +340,8 @@ impl<'r> Turn<'r> {
     }
 
     /// The activators of the side to move that are within range of the piece `u` now (rulings
-    /// 1, 2): pieces with a command, within its range in king steps; a self-only commander
+    /// 1, 2, 21): pieces with a command, within its range in king steps (hex steps on a hex
+    /// board); a self-only commander
     /// activates only itself.
     pub fn eligible(&self, u: usize) -> Vec<usize> {
         let here = self.units[u].at;
@@ -326,7 +352,9 @@ impl<'r> Turn<'r> {
                     return false;
                 }
                 match self.rules.kinds[unit.kind].command {
-                    Some(c) if c.capacity > 0 => a == u || (c.others && king_steps(unit.at, here) <= c.range),
+                    Some(c) if c.capacity > 0 => {
+                        a == u || (c.others && self.rules.grid.distance(unit.at, here) <= i32::from(c.range))
+                    }
                     _ => false,
                 }
             })
@@ -454,8 +482,9 @@ impl<'r> Turn<'r> {
                 {
                     continue;
                 }
-                for (df, dr) in ORTHOGONAL {
-                    let Some(sq) = self.rules.step(cannon.at, df, dr) else { continue };
+                // On a hex board, "orthogonally next to" is one of the six neighbours.
+                for e in self.rules.grid.edges() {
+                    let Some(sq) = self.rules.step(cannon.at, e) else { continue };
                     let Some(l) = self.unit_at(sq) else { continue };
                     let leader = &self.units[l];
                     if leader.side != self.mover || leader.moved || self.rules.kinds[leader.kind].class != Class::Leader
@@ -487,13 +516,16 @@ impl<'r> Turn<'r> {
         for &motion in &kind.motions {
             match motion {
                 Motion::Walk(n) => self.walks(unit.at, unit.side, kind.class, n, &mut out),
-                Motion::Line { dirs, max, passing } => {
-                    for &(df, dr) in dirs {
+                Motion::Line { lines, max, passing } => {
+                    let dirs = match lines {
+                        Lines::Edges => self.rules.grid.edges(),
+                        Lines::Corners => self.rules.grid.corners(),
+                    };
+                    for dir in dirs {
                         for d in 1..=i32::from(max) {
-                            let Some(to) = self.rules.step(unit.at, df * d, dr * d) else { break };
-                            let between: Vec<Square> = (1..d)
-                                .map(|i| self.rules.step(unit.at, df * i, dr * i).expect("on the line"))
-                                .collect();
+                            let Some(to) = self.rules.step(unit.at, times(dir, d)) else { break };
+                            let between: Vec<Square> =
+                                (1..d).map(|i| self.rules.step(unit.at, times(dir, i)).expect("on the line")).collect();
                             if self.line_ok(&between, to, unit.side, kind.class, passing) {
                                 out.insert(to);
                             }
@@ -501,32 +533,25 @@ impl<'r> Turn<'r> {
                     }
                 }
                 Motion::Leap(a, b) => {
-                    for (x, y) in [(a, b), (b, a)] {
-                        for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-                            let (df, dr) = (x * sx, y * sy);
-                            let Some(to) = self.rules.step(unit.at, df, dr) else { continue };
-                            if !self.may_land(to, unit.side) {
-                                continue;
+                    for step in self.rules.grid.leaps(a, b) {
+                        let Some(to) = self.rules.step(unit.at, step) else { continue };
+                        if !self.may_land(to, unit.side) {
+                            continue;
+                        }
+                        // A straight leap (dabbabah, alfil) passes over the cells between; a
+                        // knight's leap only checks its landing cell (rulings 9).
+                        let straight = self.rules.grid.straight(step);
+                        let between: Vec<Square> = match straight {
+                            Some((u, n)) => {
+                                (1..n).map(|i| self.rules.step(unit.at, times(u, i)).expect("on the line")).collect()
                             }
-                            // A straight leap (dabbabah, alfil) passes over the squares between;
-                            // a knight's leap only checks its landing square (rulings 9).
-                            let straight = a == 0 || a == b;
-                            let n = df.abs().max(dr.abs());
-                            let between: Vec<Square> = if straight {
-                                (1..n)
-                                    .map(|i| {
-                                        self.rules.step(unit.at, df.signum() * i, dr.signum() * i).expect("on the line")
-                                    })
-                                    .collect()
-                            } else {
-                                Vec::new()
-                            };
-                            if self.may_pass_over(&between, kind.class)
-                                && self.leap_clear_of_terrain(unit.at, df, dr, &between, kind.class)
-                                && self.may_enter(to, kind.class, 1)
-                            {
-                                out.insert(to);
-                            }
+                            None => Vec::new(),
+                        };
+                        if self.may_pass_over(&between, kind.class)
+                            && self.leap_clear_of_terrain(unit.at, (a, b), step, &between, kind.class)
+                            && self.may_enter(to, kind.class, 1)
+                        {
+                            out.insert(to);
                         }
                     }
                 }
@@ -535,41 +560,51 @@ impl<'r> Turn<'r> {
         out
     }
 
-    /// The terrain rule for leaps (docs/RULES.md, **Decision**): a knight-like leap passes
-    /// between the orthogonal step along its long side and the diagonal step towards its
-    /// landing square, and is blocked only when both hold terrain ("2 or more terrain squares
-    /// side by side will block a skirmisher"). A straight leap passes over its middle square:
-    /// blocked by terrain there, except that a skirmisher goes around it unless one of the two
-    /// squares beside it holds terrain too.
-    fn leap_clear_of_terrain(&self, from: Square, df: i32, dr: i32, between: &[Square], class: Class) -> bool {
+    /// The terrain rule for leaps (docs/RULES.md, **Decision**, and "what a leap passes on
+    /// hexes"): a knight-like leap `[a, b]` passes between its first edge step and its first
+    /// corner step (on a square board the orthogonal step along its long side and the diagonal
+    /// step towards its landing square; on hexes the two hexes its straight line crosses), and
+    /// is blocked only when both hold terrain ("2 or more terrain squares side by side will
+    /// block a skirmisher"). A straight leap passes over its middle cells: blocked by terrain
+    /// there, except that a skirmisher goes around a single one unless one of the two cells
+    /// beside it holds terrain too.
+    fn leap_clear_of_terrain(
+        &self,
+        from: Square,
+        (a, b): (i32, i32),
+        step: Vec3,
+        between: &[Square],
+        class: Class,
+    ) -> bool {
         if class == Class::Leader {
             return true;
         }
-        let (sf, sr) = (df.signum(), dr.signum());
-        let terrain_at =
-            |f: i32, r: i32| self.rules.step(from, f, r).is_some_and(|s| self.rules.terrain.contains_key(&s));
-        if between.is_empty() {
-            let (of, or) = if df.abs() > dr.abs() { (sf, 0) } else { (0, sr) };
-            return !(terrain_at(of, or) && terrain_at(sf, sr));
+        let grid = self.rules.grid;
+        let terrain_at = |s: Vec3| self.rules.step(from, s).is_some_and(|s| self.rules.terrain.contains_key(&s));
+        match grid.straight(step) {
+            None => {
+                let (corner, edge) = grid.decomposition(a, b, step).expect("every leap is corner and edge steps");
+                !(terrain_at(edge) && terrain_at(corner))
+            }
+            Some((u, _)) => {
+                if !between.iter().any(|s| self.rules.terrain.contains_key(s)) {
+                    return true;
+                }
+                if class == Class::LightCavalry && between.len() == 1 {
+                    return !grid.beside(u).iter().any(|&s| terrain_at(s));
+                }
+                false
+            }
         }
-        if !between.iter().any(|s| self.rules.terrain.contains_key(s)) {
-            return true;
-        }
-        if class == Class::LightCavalry && between.len() == 1 {
-            // The two squares beside the middle square, one step across the leap each way.
-            let beside = [(sf - sr, sr + sf), (sf + sr, sr - sf)];
-            return !beside.iter().any(|&(f, r)| terrain_at(f, r));
-        }
-        false
     }
 
-    /// Every king-step path of 1 to `n` steps: the squares walked through must be empty and dry,
+    /// Every path of 1 to `n` steps to a neighbour (king steps, hex steps): the squares walked through must be empty and dry,
     /// no square of the path is the start, and the last square is a landing square.
     fn walks(&self, start: Square, side: Side, class: Class, n: u8, out: &mut BTreeSet<Square>) {
         fn go(turn: &Turn, path: &mut Vec<Square>, side: Side, class: Class, left: u8, out: &mut BTreeSet<Square>) {
             let last = *path.last().expect("the start");
-            for (df, dr) in KING {
-                let Some(next) = turn.rules.step(last, df, dr) else { continue };
+            for n in turn.rules.grid.neighbours() {
+                let Some(next) = turn.rules.step(last, n) else { continue };
                 path.push(next);
                 let start = path[0];
                 let steps = &path[1..];
@@ -628,9 +663,4 @@ impl<'r> Turn<'r> {
             }
         }
     }
-}
-
-/// King steps between two squares (rulings 1), computed here, not by the engine.
-fn king_steps(a: Square, b: Square) -> u8 {
-    a.file.abs_diff(b.file).max(a.rank.abs_diff(b.rank))
 }

@@ -56,6 +56,8 @@ pub enum Cell {
 /// A whole random scenario, plus the choices of a random game played in it.
 #[derive(Clone, Debug)]
 pub struct Spec {
+    /// A hex board (`geometry = "hex"`, offset rows) rather than squares.
+    pub hex: bool,
     pub files: u8,
     pub ranks: u8,
     pub kinds: Vec<KindSpec>,
@@ -104,6 +106,9 @@ impl Spec {
         let mut t = String::new();
         t.push_str("name = \"Random\"\nfamily = \"warlord\"\n");
         let _ = writeln!(t, "[board]\nfiles = {}\nranks = {}", self.files, self.ranks);
+        if self.hex {
+            t.push_str("geometry = \"hex\"\n");
+        }
         if self.water_as_map {
             t.push_str("map = [\n");
             for rank in (0..self.ranks).rev() {
@@ -187,9 +192,9 @@ fn kind_specs() -> impl Strategy<Value = Vec<KindSpec>> {
     })
 }
 
-/// Random scenarios on boards from `min` to `max` squares a side, with up to `max_steps` steps of
-/// a random game.
-pub fn specs(min: u8, max: u8, max_steps: usize) -> impl Strategy<Value = Spec> {
+/// Random scenarios on boards from `min` to `max` cells a side (hexes when `hex`), with up to
+/// `max_steps` steps of a random game.
+pub fn specs(min: u8, max: u8, max_steps: usize, hex: bool) -> impl Strategy<Value = Spec> {
     (
         (min..=max, min..=max, kind_specs()),
         (1u8..=6, prop::bool::weighted(0.7), prop::option::of(2u8..=3), any::<bool>()),
@@ -231,7 +236,7 @@ pub fn specs(min: u8, max: u8, max_steps: usize) -> impl Strategy<Value = Spec> 
             },
         )
         .prop_map(
-            |(
+            move |(
                 (mut cells, terrain),
                 (w, b, wk, bk),
                 (files, ranks, kinds, rules, opts, water_as_map, choices, seed),
@@ -243,6 +248,7 @@ pub fn specs(min: u8, max: u8, max_steps: usize) -> impl Strategy<Value = Spec> 
                 cells[b] = Cell::Piece(bk, true);
                 let (moves_per_turn, cap_by_leaders, default_range, black_first) = rules;
                 Spec {
+                    hex,
                     files,
                     ranks,
                     kinds,
