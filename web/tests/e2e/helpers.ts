@@ -100,3 +100,25 @@ export function seatOf(page: Page): { id: string; token: string } {
   const id = url.pathname.split("/")[2] ?? "";
   return { id, token: decodeURIComponent(url.hash.slice(1)) };
 }
+
+/** Drags on the board from its middle (where no piece may act, so the drag pans) 200 px left and
+ * 150 px up and checks the view followed exactly; then clicks the minimap's top left corner and
+ * checks the view went to the board's top left; screenshots the result as `shot`. */
+export async function panThenMinimapHome(page: Page, shot: string): Promise<void> {
+  const box = await page.locator(".board-canvas").boundingBox();
+  if (!box) throw new Error("no board");
+  const before = await boardState(page);
+  const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+  await page.mouse.move(cx, cy);
+  await page.mouse.down();
+  await page.mouse.move(cx - 200, cy - 150, { steps: 8 });
+  await page.mouse.up();
+  await expect.poll(async () => Math.round((await boardState(page)).x - before.x)).toBe(200);
+  expect(Math.round((await boardState(page)).y - before.y)).toBe(150);
+  const mini = await page.locator(".minimap").boundingBox();
+  if (!mini) throw new Error("no minimap");
+  await page.mouse.click(mini.x + 5, mini.y + 5);
+  // The board redraws on the next frame: wait for the published viewport to follow.
+  await expect.poll(async () => [(await boardState(page)).x, (await boardState(page)).y]).toEqual([0, 0]);
+  await page.screenshot({ path: `${SHOTS}/${shot}` });
+}

@@ -5,7 +5,7 @@
 import type { Page } from "@playwright/test";
 import type { Created, ScenarioEntry } from "../../src/api/types";
 import { cellGeometry } from "../../src/board/geometry";
-import { boardState, expect, SHOTS, test } from "./helpers";
+import { boardState, expect, panThenMinimapHome, SHOTS, test } from "./helpers";
 
 const HEX = "fanatics-120x120-hex";
 const SQUARE = "fanatics-120x120";
@@ -72,22 +72,8 @@ test("the 120x120 hex scenario opens, zooms under the cursor, pans with the mous
   await page.mouse.wheel(0, -300);
   await expect.poll(async () => (await boardState(page)).cell).toBeGreaterThan(zoomed.cell);
   expect(await cellUnder(page, px, py)).toBe(under);
-  const wheeled = await boardState(page);
   await page.screenshot({ path: `${SHOTS}/hex-120x120-zoomed.png` });
-  // A drag on the board's middle (no piece of White's there) pans it.
-  const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
-  await page.mouse.move(cx, cy);
-  await page.mouse.down();
-  await page.mouse.move(cx - 200, cy - 150, { steps: 8 });
-  await page.mouse.up();
-  await expect.poll(async () => Math.round((await boardState(page)).x - wheeled.x)).toBe(200);
-  expect(Math.round((await boardState(page)).y - wheeled.y)).toBe(150);
-  // The minimap's top left corner takes the view to the board's top left.
-  const mini = await page.locator(".minimap").boundingBox();
-  if (!mini) throw new Error("no minimap");
-  await page.mouse.click(mini.x + 5, mini.y + 5);
-  await expect.poll(async () => [(await boardState(page)).x, (await boardState(page)).y]).toEqual([0, 0]);
-  await page.screenshot({ path: `${SHOTS}/hex-120x120-panned.png` });
+  await panThenMinimapHome(page, "hex-120x120-panned.png");
 });
 
 test("the 120x120 hex board is drawn within the square board's frame budget", async ({ page, request }) => {
