@@ -106,6 +106,21 @@ fn cavalry_overruns_by_jumping_along_a_hex_line() {
 }
 
 #[test]
+fn the_option_leaders_overrun_gives_leaders_wargame_1s_overrun() {
+    let from = "e4";
+    let victim = along(from, NORTH_EAST, 2);
+    let landing = along(from, NORTH_EAST, 3);
+    let white = [format!("GN@{from}"), "CM@e2".to_string()];
+    let white: Vec<&str> = white.iter().map(String::as_str).collect();
+    let black = ["CM@l13".to_string(), format!("I@{victim}")];
+    let black: Vec<&str> = black.iter().map(String::as_str).collect();
+    let (rules, mut pos) = hex_game_with((12, 13), &[], &white, &black, &[("leaders-overrun", "true")]);
+    assert_eq!(play(&rules, &mut pos, mv(from, &landing)).captured.len(), 1, "the General runs through");
+    let (rules, mut pos) = hex_game_with((12, 13), &[], &white, &black, &[]);
+    assert!(play(&rules, &mut pos, mv(from, &landing)).captured.is_empty(), "off: it rides around");
+}
+
+#[test]
 fn infantry_close_assaults_by_replacement_and_others_do_not() {
     let from = "e4";
     let target = along(from, NORTH_EAST, 2);

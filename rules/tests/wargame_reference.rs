@@ -486,10 +486,13 @@ proptest! {
     /// Random small hex boards with random terrain and WarGame 2's pieces: the engine's legal
     /// actions, led moves included, are the model's at every step of a random game.
     #[test]
-    fn legal_actions_match_the_model_on_random_hex_boards(spec in spec::hex_specs(4, 8, 40)) {
+    fn legal_actions_match_the_model_on_random_hex_boards(spec in spec::hex_specs(4, 8, 40), leaders_overrun in any::<bool>()) {
         let toml = spec.to_toml(second_head());
-        let (rules, start) = build(&toml, 0)?;
-        lockstep(&rules, start, &spec.choices, toml)?;
+        let scenario = Scenario::parse(&toml, "random.toml").map_err(|e| TestCaseError::fail(format!("{e}\n{toml}")))?;
+        let options = [("leaders-overrun".to_string(), leaders_overrun.to_string())];
+        let rules = scenario.wargame(&options).map_err(|e| TestCaseError::fail(format!("{e}\n{toml}")))?;
+        let start = rules.start();
+        lockstep(&rules, start, &spec.choices, format!("leaders-overrun = {leaders_overrun}\n{toml}"))?;
     }
 }
 

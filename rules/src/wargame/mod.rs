@@ -62,6 +62,11 @@ impl WarGameRules {
     /// Builds the rules; errors name the scenario field at fault.
     pub fn new(setup: WarGameSetup) -> Result<WarGameRules, (String, String)> {
         let WarGameSetup { board, mut pieces, mut placement, zones, mut config, options } = setup;
+        if options.leaders_overrun {
+            for kind in config.kinds.iter_mut().filter(|k| k.role == Role::Leader) {
+                kind.overrun = true;
+            }
+        }
         if options.paratroops > 0 {
             paratroops::enlist(&board, &mut pieces, &mut config, &mut placement, options.paratroops)?;
         }

@@ -120,16 +120,21 @@ impl Game {
         for (i, s) in board.squares().enumerate() {
             assert_eq!(usize::from(s.rank) * usize::from(files) + usize::from(s.file), i);
         }
+        // The option `leaders-overrun`: WarGame 1's "Leaders may overrun".
+        let overrunning = |kind: Kind| Kind {
+            overrun: kind.overrun || (kind.role == Role::Leader && rules.options().leaders_overrun),
+            ..kind
+        };
         let units: Vec<Unit> = pos
             .placement()
             .into_iter()
             .map(|(at, p)| Unit {
                 kind_id: p.kind,
-                kind: if second {
+                kind: overrunning(if second {
                     text::second_kind(&rules.pieces().get(p.kind).symbol)
                 } else {
                     text::kind(&rules.pieces().get(p.kind).symbol)
-                },
+                }),
                 side: p.side,
                 at,
                 alive: true,

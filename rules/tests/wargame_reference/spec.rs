@@ -87,12 +87,18 @@ fn specs_of(lo: u8, hi: u8, steps: usize, hex: bool) -> impl Strategy<Value = Sp
                 terrain.push(code);
                 pieces.push(symbol.filter(|s| may_stand(s, code)).map(|s| (s, black)));
             }
-            // Every side has a leader: a Supreme Commander in a corner if need be.
-            for (black, corner) in [(false, 0), (true, n - 1)] {
-                let leader = |p: &Option<(&str, bool)>| {
-                    p.is_some_and(|(s, b)| b == black && matches!(s, "SC" | "TC" | "IC" | "AC" | "CM" | "GN" | "CL"))
-                };
-                if !pieces.iter().any(leader) {
+            // Every side has a leader: a Supreme Commander in a corner if need be (Black's in
+            // the last cell that holds no leader of White's, which may be White's only one).
+            let leader = |p: &Option<(&str, bool)>, black: bool| {
+                p.is_some_and(|(s, b)| b == black && matches!(s, "SC" | "TC" | "IC" | "AC" | "CM" | "GN" | "CL"))
+            };
+            for black in [false, true] {
+                if !pieces.iter().any(|p| leader(p, black)) {
+                    let corner = if black {
+                        (0..n).rev().find(|&i| !leader(&pieces[i], false)).expect("White has one leader")
+                    } else {
+                        0
+                    };
                     terrain[corner] = '.';
                     pieces[corner] = Some((if hex { "CM" } else { "SC" }, black));
                 }
