@@ -1,5 +1,6 @@
 //! Actions: the plain-data steps a turn is made of, shared by every game family.
 
+use crate::geometry::Geometry;
 use crate::piece::KindId;
 use crate::square::Square;
 
@@ -110,6 +111,19 @@ pub enum Action {
         /// Where it ends.
         to: Square,
     },
+    /// A unit moves with a leader going along for its whole move, which adds the leader's
+    /// bonus to the unit's movement (WarGame 2): `c3-f5 with c2-e5`, the unit's move, `with`,
+    /// the leader's move (it starts and ends next to the unit).
+    Lead {
+        /// Where the unit stands.
+        from: Square,
+        /// Where the unit ends.
+        to: Square,
+        /// Where the leader stands.
+        leader: Square,
+        /// Where the leader ends.
+        leader_to: Square,
+    },
     /// A piece placed during setup: `L@d2`.
     Place {
         /// The kind placed.
@@ -130,6 +144,7 @@ impl Action {
             | Action::Swap { from, .. }
             | Action::Tow { from, .. }
             | Action::Leap { from, .. }
+            | Action::Lead { from, .. }
             | Action::Fire { from, .. } => Some(from),
             Action::Prep { at } => Some(at),
             Action::Attack { .. } | Action::Place { .. } | Action::EndTurn => None,
@@ -145,6 +160,7 @@ impl Action {
             | Action::Swap { to, .. }
             | Action::Tow { to, .. }
             | Action::Leap { to, .. }
+            | Action::Lead { to, .. }
             | Action::Place { to, .. } => Some(to),
             Action::Prep { at } => Some(at),
             Action::Attack { target, .. } | Action::Fire { target, .. } => Some(target),
@@ -153,20 +169,21 @@ impl Action {
     }
 
     /// The other pieces the action moves, each with the square it leaves and the square it
-    /// ends on, read from the action alone (for a UI to draw): a tow's towed piece, which
-    /// follows into the squares the tower leaves and ends on the last of them (the tower's
-    /// starting square after a tow of one square). Empty for every other action.
+    /// ends on, read from the action alone on a board of `geometry` (for a UI to draw): a
+    /// tow's towed piece, which follows into the cells the tower leaves and ends on the last
+    /// of them (one step back from the tower's end along its straight line: the tower's
+    /// starting cell after a tow of one step); a lead's leader. Empty for every other action.
     #[must_use]
-    pub fn carried(&self) -> Vec<(Square, Square)> {
+    pub fn carried(&self, geometry: Geometry) -> Vec<(Square, Square)> {
         match *self {
             Action::Tow { from, to, towed } => {
-                let back = |a: u8, b: u8| (i16::from(b) - i16::from(a)).signum();
-                let (df, dr) = (back(from.file, to.file), back(from.rank, to.rank));
-                let before = |x: u8, d: i16| u8::try_from(i16::from(x) - d).unwrap_or(x);
-                let one_step = from.file.abs_diff(to.file) <= 1 && from.rank.abs_diff(to.rank) <= 1;
-                let end = if one_step { from } else { Square::new(before(to.file, df), before(to.rank, dr)) };
+                let (ax, ay) = geometry.to_lattice(from);
+                let (bx, by) = geometry.to_lattice(to);
+                let n = geometry.distance(from, to).max(1) as i32;
+                let end = geometry.from_lattice((bx - (bx - ax) / n, by - (by - ay) / n)).unwrap_or(from);
                 vec![(towed, end)]
             }
+            Action::Lead { leader, leader_to, .. } => vec![(leader, leader_to)],
             _ => Vec::new(),
         }
     }

@@ -179,7 +179,7 @@ impl ActionInfo {
     #[must_use]
     pub fn kind_of(action: Action) -> ActionKind {
         match action {
-            Action::Move { .. } | Action::Tow { .. } | Action::Leap { .. } => ActionKind::Move,
+            Action::Move { .. } | Action::Tow { .. } | Action::Leap { .. } | Action::Lead { .. } => ActionKind::Move,
             Action::Prep { .. } => ActionKind::Prepare,
             Action::Swap { .. } => ActionKind::Swap,
             Action::Attack { .. } => ActionKind::Attack,

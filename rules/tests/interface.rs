@@ -147,7 +147,7 @@ fn every_family_publishes_a_schema_that_matches_its_options() {
     }
     assert_eq!(warlord_rules::warlord::WarlordOptions::schema().unwrap().len(), 12);
     assert_eq!(warlord_rules::medieval::MedievalOptions::schema().unwrap().len(), 4);
-    assert_eq!(warlord_rules::wargame::WarGameOptions::schema().unwrap().len(), 6);
+    assert_eq!(warlord_rules::wargame::WarGameOptions::schema().unwrap().len(), 7);
 }
 
 #[test]

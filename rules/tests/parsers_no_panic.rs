@@ -70,8 +70,8 @@ fn notation_text() -> impl Strategy<Value = String> {
     proptest::string::string_regex("[a-z0-9@<>x\\-, \\[\\]LlAaNn.…—–;#\"\n\t€é]{0,320}").expect("a valid regex")
 }
 
-/// Text made of the words of WarGame 1 actions (moves, captures, shots, tows, paratroopers'
-/// preparations and leaps, ends) and
+/// Text made of the words of WarGame actions (moves, captures, shots, tows, paratroopers'
+/// preparations and leaps, WarGame 2's led moves, ends) and
 /// stray characters, joined in random order.
 fn wargame_text() -> impl Strategy<Value = String> {
     let word = prop::sample::select(vec![
@@ -105,6 +105,12 @@ fn wargame_text() -> impl Strategy<Value = String> {
         "leap",
         "d4 leap j9",
         "P@c3",
+        "with",
+        " with ",
+        "c3-f5 with c2-e5",
+        "c3-f5 with",
+        "with c2-e5",
+        "WITH",
     ]);
     prop::collection::vec(word, 0..12).prop_map(|words| words.concat())
 }
@@ -214,7 +220,8 @@ proptest! {
         }
     }
 
-    /// WarGame notation: `e5-e7 tow d4`, `g8 cannon a2`, captures and ends, in pieces. What
+    /// WarGame notation: `e5-e7 tow d4`, `g8 cannon a2`, `c3-f5 with c2-e5`, captures and
+    /// ends, in pieces. What
     /// reads is written back as text that reads as the same action.
     #[test]
     fn wargame_actions_never_panic_and_read_back(text in wargame_text()) {
@@ -337,5 +344,23 @@ fn the_wargame_seed_reaches_shots_and_tows() {
     for text in ["e5-e7 tow d4", "g8 cannon a2", "c3xc5"] {
         let action = parse_action(text, pieces).expect("reads");
         assert_eq!(parse_action(&format_action(&action, pieces), pieces), Ok(action));
+    }
+}
+
+/// The WarGame 2 seed (its teaching scenario) lists led moves at the start, and their written
+/// form reads back, also as people write it by hand.
+#[test]
+fn the_wargame_2_seed_reaches_led_moves() {
+    let seed = warlord_scenarios::get("wargame-2-skirmish").expect("the skirmish ships");
+    let scenario = Scenario::parse(seed.text, "wargame-2-skirmish.toml").expect("the seed is valid");
+    let rules = scenario.ruleset(&[]).expect("it builds");
+    let actions = rules.legal_action_list(&rules.start());
+    assert!(actions.iter().any(|a| matches!(a, Action::Lead { .. })), "{actions:?}");
+    let pieces = &scenario.pieces;
+    let action = parse_action("C3 - C7 WITH c2 - b6", pieces).expect("reads");
+    assert!(actions.contains(&action), "{action:?}");
+    assert_eq!(format_action(&action, pieces), "c3-c7 with c2-b6");
+    for wrong in ["c3-c7 with", "c3-c7 with b6", "c3 with c2-b6", "c3-c7 with c2-b6 with d1-d2"] {
+        assert!(parse_action(wrong, pieces).is_err(), "{wrong}");
     }
 }

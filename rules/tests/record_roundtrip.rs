@@ -1,6 +1,6 @@
 //! Writing a record and reading it back is the identity: random games of shipped scenarios of
 //! every family (moves, attacks, shots, tows, placements, passes; WarGame 1's paratroopers'
-//! preparations and leaps with the option `paratroops`), with random comments, give the same
+//! preparations and leaps with the option `paratroops`; WarGame 2's led moves on a hex board), with random comments, give the same
 //! tags, turns, actions and comments back, and replay to the same position; with variations
 //! (nested too) that give the same tree back and replay from where they branch.
 
@@ -98,6 +98,7 @@ proptest! {
             ("medieval", ""),
             ("wargame-1-skirmish", ""),
             ("wargame-1-skirmish", "paratroops=2"),
+            ("wargame-2-skirmish", ""),
             ("border-war", ""),
         ]),
         picks in prop::collection::vec(any::<u16>(), 1..64),

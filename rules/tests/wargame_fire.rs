@@ -76,7 +76,8 @@ fn a_line_between_two_cells_is_blocked_only_when_both_block() {
 fn symbol(role: Role) -> &'static str {
     match role {
         Role::Leader => "TC",
-        Role::Tank => "T",
+        // The tables name tanks; WarGame 2 cavalry stands where they do.
+        Role::Tank | Role::Cavalry => "T",
         Role::Infantry => "I",
         Role::Artillery => "A",
         Role::Banner => "CP",

@@ -1,6 +1,11 @@
-//! WarGame 1 against a slow, obviously-correct reference written from the text (file 003 of
-//! the seeds), rulings 17-20 and the decisions of docs/RULES.md (`wargame_reference/`): the
+//! WarGame 1 and 2 against a slow, obviously-correct reference written from the text (file 003
+//! of the seeds), rulings 17-21 and the decisions of docs/RULES.md (`wargame_reference/`): the
 //! model reads positions through public accessors only and calls none of the engine's rules.
+//!
+//! - WarGame 2 on hexes: the hex line of fire (rulings 21) is the model's (`hex.rs`, every
+//!   hex of the ball measured); random hex boards with WarGame 2's pieces, the shipped
+//!   `wargame-2` after random play, and the teaching scenario are played in lockstep as below,
+//!   led moves included.
 //!
 //! - Line of fire (rulings 17): on random boards and pairs of squares, `Board::line_of_fire`
 //!   crosses exactly the cells and pairs of the model's exact rational line; it is the same
@@ -20,6 +25,8 @@ mod actions;
 mod command;
 #[path = "wargame_reference/game.rs"]
 mod game;
+#[path = "wargame_reference/hex.rs"]
+mod hex;
 #[path = "wargame_reference/line.rs"]
 mod line;
 #[path = "wargame_reference/spec.rs"]
@@ -53,7 +60,8 @@ fn key_of(action: &Action) -> Key {
         Action::Tow { from, to, towed } => Key::Tow(from, to, towed),
         Action::Prep { at } => Key::Prep(at),
         Action::Leap { from, to } => Key::Leap(from, to),
-        other => panic!("not a WarGame 1 action: {other:?}"),
+        Action::Lead { from, to, leader, leader_to } => Key::Lead(from, to, leader, leader_to),
+        other => panic!("not a WarGame action: {other:?}"),
     }
 }
 
@@ -127,6 +135,7 @@ struct Seen {
     tows: usize,
     preps: usize,
     leaps: usize,
+    leads: usize,
     overruns: usize,
     kills: usize,
 }
@@ -246,6 +255,7 @@ fn lockstep(
             Key::Tow(..) => seen.tows += 1,
             Key::Prep(..) => seen.preps += 1,
             Key::Leap(..) => seen.leaps += 1,
+            Key::Lead(..) => seen.leads += 1,
             Key::End => {}
         }
         let report = rules.play(&mut pos, action).map_err(|e| cx.fail(&game, format!("play({key}) refused: {e}")))?;
@@ -276,11 +286,17 @@ fn build(toml: &str, paratroops: u32) -> Result<(WarGameRules, Position), TestCa
     Ok((rules, start))
 }
 
-/// The shipped scenario.
-fn shipped() -> WarGameRules {
-    let bundled = warlord_scenarios::get("wargame-1").expect("the scenario is shipped");
-    let scenario = Scenario::parse(bundled.text, "wargame-1.toml").expect("it parses");
+/// A shipped scenario.
+fn shipped(id: &str) -> WarGameRules {
+    let bundled = warlord_scenarios::get(id).expect("the scenario is shipped");
+    let scenario = Scenario::parse(bundled.text, &format!("{id}.toml")).expect("it parses");
     scenario.wargame(&[]).expect("it builds")
+}
+
+/// The `[rules]` and `[[pieces]]` of WarGame 2, as its shipped teaching scenario writes them.
+fn second_head() -> &'static str {
+    let text = warlord_scenarios::get("wargame-2-skirmish").expect("shipped").text;
+    &text[text.find("\n[rules]").expect("the scenario has rules")..]
 }
 
 /// Plays `turns` whole turns of random actions from the start of `rules` with the engine
@@ -301,7 +317,7 @@ fn approach(rules: &WarGameRules, turns: u32, seed: u64) -> (Position, Vec<Strin
             let own: Vec<Square> = pos.pieces(side).map(|(s, _)| s).collect();
             let from = *own.choose(&mut rng).expect("a piece");
             let near: Vec<Square> =
-                pos.pieces(side.opponent()).map(|(s, _)| s).filter(|&s| Game::distance(s, from) <= 3).collect();
+                pos.pieces(side.opponent()).map(|(s, _)| s).filter(|&s| pos.board().distance(s, from) <= 3).collect();
             let action = if !near.is_empty() && rng.gen_bool(0.5) {
                 Action::Fire { from, target: *near.choose(&mut rng).expect("an enemy") }
             } else {
@@ -412,11 +428,99 @@ proptest! {
         turns in 20u32..=60,
         choices in prop::collection::vec((any::<u16>(), any::<u8>()), 25),
     ) {
-        let rules = shipped();
+        let rules = shipped("wargame-1");
         let (pos, played) = approach(&rules, turns, seed);
         let origin = format!("wargame-1 after {turns} turns (seed {seed}): {}", played.join(", "));
         lockstep(&rules, pos, &choices, origin)?;
     }
+
+    /// The shipped WarGame 2 on its hex board, the same way.
+    #[test]
+    fn legal_actions_match_the_model_in_the_shipped_wargame_2(
+        seed in any::<u64>(),
+        turns in 10u32..=40,
+        choices in prop::collection::vec((any::<u16>(), any::<u8>()), 25),
+    ) {
+        let rules = shipped("wargame-2");
+        let (pos, played) = approach(&rules, turns, seed);
+        let origin = format!("wargame-2 after {turns} turns (seed {seed}): {}", played.join(", "));
+        lockstep(&rules, pos, &choices, origin)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(300), ..ProptestConfig::default() })]
+
+    /// Rulings 21: the engine's hex line of fire is the model's, on the board (a place off
+    /// the board left out, as a pair with a hex off the board), and the same from either end.
+    #[test]
+    fn the_hex_line_of_fire_is_the_models(
+        size in (4u8..=20, 4u8..=20),
+        ends in (any::<prop::sample::Index>(), any::<prop::sample::Index>(), any::<prop::sample::Index>(), any::<prop::sample::Index>()),
+    ) {
+        let (files, ranks) = size;
+        let board = Board::with_geometry(warlord_rules::Geometry::Hex, u32::from(files), u32::from(ranks), 2).expect("a board");
+        let a = Square::new(ends.0.index(usize::from(files)) as u8, ends.1.index(usize::from(ranks)) as u8);
+        let b = Square::new(ends.2.index(usize::from(files)) as u8, ends.3.index(usize::from(ranks)) as u8);
+        let on = |(f, r): (i32, i32)| -> Option<Square> {
+            let sq = Square::new(u8::try_from(f).ok()?, u8::try_from(r).ok()?);
+            board.contains(sq).then_some(sq)
+        };
+        let model: BTreeSet<Place> = hex::places(a, b)
+            .into_iter()
+            .filter_map(|p| match p {
+                hex::HexPlace::Cell(c) => on(c).map(Place::Cell),
+                hex::HexPlace::Pair(c, d) => Some(Place::pair(on(c)?, on(d)?)),
+            })
+            .collect();
+        let there: BTreeSet<Place> = engine_places(&board, a, b).into_iter().collect();
+        prop_assert_eq!(&there, &model, "from {} to {}", a, b);
+        let back: BTreeSet<Place> = engine_places(&board, b, a).into_iter().collect();
+        prop_assert_eq!(&there, &back, "from {} to {} and back", a, b);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(100), max_shrink_iters: 400, ..ProptestConfig::default() })]
+
+    /// Random small hex boards with random terrain and WarGame 2's pieces: the engine's legal
+    /// actions, led moves included, are the model's at every step of a random game.
+    #[test]
+    fn legal_actions_match_the_model_on_random_hex_boards(spec in spec::hex_specs(4, 8, 40), leaders_overrun in any::<bool>()) {
+        let toml = spec.to_toml(second_head());
+        let scenario = Scenario::parse(&toml, "random.toml").map_err(|e| TestCaseError::fail(format!("{e}\n{toml}")))?;
+        let options = [("leaders-overrun".to_string(), leaders_overrun.to_string())];
+        let rules = scenario.wargame(&options).map_err(|e| TestCaseError::fail(format!("{e}\n{toml}")))?;
+        let start = rules.start();
+        lockstep(&rules, start, &spec.choices, format!("leaders-overrun = {leaders_overrun}\n{toml}"))?;
+    }
+}
+
+/// The harness reaches WarGame 2's actions: from the teaching scenario's start, led moves,
+/// jumps, close assaults and shots are played in lockstep with the model.
+#[test]
+fn the_wargame_2_skirmish_reaches_led_moves_and_kills() {
+    let rules = shipped("wargame-2-skirmish");
+    let pos = rules.start();
+    let game = Game::from_position(&rules, &pos);
+    let legal = game.legal();
+    // The first line of scenarios/perft/wargame-2-skirmish.txt, counted by the model.
+    assert_eq!(legal.len(), 768);
+    let s = |name: &str| name.parse::<Square>().expect("a square");
+    assert!(legal.contains(&Key::Lead(s("c3"), s("c7"), s("c2"), s("b6"))), "the led move of the description");
+    assert!(legal.contains(&Key::Move(s("d3"), s("e6"))), "the jump");
+    let cavalry = game.unit_at(s("d3")).expect("the cavalry");
+    assert_eq!(game.moves(cavalry).get(&s("e6")), Some(&vec![s("e5")]), "the jump kills e5");
+    let mut seen = Seen::default();
+    for seed in 0..6u16 {
+        let choices: Vec<(u16, u8)> =
+            (0..30u16).map(|i| (i.wrapping_mul(7919).wrapping_add(seed), (i * 37 % 256) as u8)).collect();
+        let s = lockstep(&rules, pos.clone(), &choices, "wargame-2-skirmish".into()).unwrap_or_else(|e| panic!("{e}"));
+        seen.leads += s.leads;
+        seen.kills += s.kills;
+        seen.shots += s.shots;
+    }
+    assert!(seen.leads > 0 && seen.kills > 0 && seen.shots > 0, "{seen:?}");
 }
 
 /// The harness reaches every kind of action: a fixed board with terrain where the model lists

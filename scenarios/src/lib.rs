@@ -47,6 +47,8 @@ builtin![
     "medieval",
     "wargame-1",
     "wargame-1-skirmish",
+    "wargame-2",
+    "wargame-2-skirmish",
 ];
 
 /// The shipped scenario with this id.

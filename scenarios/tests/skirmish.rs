@@ -41,7 +41,11 @@ fn the_first_turn_offers_an_overrun_a_shot_a_tow_and_a_move_and_plays_them_all()
     assert_eq!(shot.line, [sq("g4"), sq("g5")], "the cells between the firer and the target, in order");
     let tow = action(&*rules, "b3-b5 tow a3");
     assert_eq!(rules.describe(&pos, tow).with, [sq("a3")], "the towed piece takes part");
-    assert_eq!(tow.carried(), [(sq("a3"), sq("b4"))], "it ends on the last square the tank left");
+    assert_eq!(
+        tow.carried(warlord_rules::Geometry::Square),
+        [(sq("a3"), sq("b4"))],
+        "it ends on the last square the tank left"
+    );
     for text in ["d4-d7", "g3 cannon g6", "b3-b5 tow a3", "i3-i4"] {
         rules.play(&mut pos, action(&*rules, text)).unwrap_or_else(|e| panic!("{text}: {e}"));
     }
@@ -59,12 +63,14 @@ fn every_tow_ends_where_the_action_says_its_towed_piece_ends() {
         rules.legal_action_list(&pos).into_iter().filter(|a| matches!(a, Action::Tow { .. })).collect();
     assert!(tows.len() > 5, "{tows:?}");
     for tow in tows {
-        let [(from, to)] = tow.carried()[..] else { panic!("{tow:?} carries one piece") };
+        let [(from, to)] = tow.carried(warlord_rules::Geometry::Square)[..] else {
+            panic!("{tow:?} carries one piece")
+        };
         let mut after = pos.clone();
         rules.play(&mut after, tow).unwrap();
         assert_eq!(after.piece_at(to), pos.piece_at(from), "{tow:?}: the towed piece ends on {to}");
     }
-    assert!(action(&*rules, "d4-d7").carried().is_empty(), "a move carries nothing");
+    assert!(action(&*rules, "d4-d7").carried(warlord_rules::Geometry::Square).is_empty(), "a move carries nothing");
 }
 
 #[test]

@@ -329,7 +329,7 @@ pub fn action_view(action: Action, rules: &dyn Ruleset) -> ActionView {
             Action::Place { kind, .. } => Some(kind),
             _ => None,
         },
-        carries: action.carried().into_iter().map(|(from, to)| Step { from, to }).collect(),
+        carries: action.carried(rules.board().geometry()).into_iter().map(|(from, to)| Step { from, to }).collect(),
     }
 }
 

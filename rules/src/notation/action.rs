@@ -34,6 +34,7 @@ pub fn action_kind(action: &Action) -> &'static str {
         Action::Tow { .. } => "a tow",
         Action::Prep { .. } => "a preparation",
         Action::Leap { .. } => "a leap",
+        Action::Lead { .. } => "a led move",
         Action::Attack { .. } => "a melee attack",
         Action::Fire { .. } => "a cannon attack",
         Action::Place { .. } => "a placement",
@@ -45,8 +46,8 @@ pub fn action_kind(action: &Action) -> &'static str {
 /// Accepted forms: `d2-d4` or `d2xd4` (move), `c3<>c4` (swap), `L@d2` (placement),
 /// `b5 attack c4`, `[f5, f6] attack g6` or `attack c4` (melee), `g8 cannon a2` (cannon attack),
 /// `e5-e7 tow d4` (a tow: the towing piece's move and the towed piece's square), `prep d4` (a
-/// piece makes ready), `d4 leap j9` (a ready piece leaps), `pass`, `end` or `commit` (end of
-/// turn). A shot may also be written `g8 fire a2`.
+/// piece makes ready), `d4 leap j9` (a ready piece leaps), `c3-f5 with c2-e5` (a unit's move
+/// with its leader going along), `pass`, `end` or `commit` (end of turn). A shot may also be written `g8 fire a2`.
 ///
 /// The forms people write by hand are read too: trailing punctuation (`g6.`, `d4!`, `e7+`),
 /// capitals in squares (`D2-D4`), spaces around the separator (`d2 - d4`, `d2 x d4`,
@@ -102,6 +103,9 @@ pub fn parse_action(text: &str, pieces: &PieceTable) -> Result<Action, NotationE
         };
         return Ok(Action::Tow { from, to, towed: square(words[2], t)? });
     }
+    if words.iter().any(|w| w.eq_ignore_ascii_case("with")) {
+        return parse_lead(t, &words, pieces);
+    }
     if words.len() != 1 {
         return Err(err(
             t,
@@ -129,6 +133,21 @@ pub fn parse_action(text: &str, pieces: &PieceTable) -> Result<Action, NotationE
             Ok(Action::Move { from: square(&t[..i], t)?, to: square(&t[i + 1..], t)? })
         }
         _ => Err(err(t, "expected a move like `d2-d4` (or `d2xd4` for a capture)")),
+    }
+}
+
+/// Reads a led move, `c3-f5 with c2-e5`: the unit's move, `with`, the leader's move.
+fn parse_lead(t: &str, words: &[&str], pieces: &PieceTable) -> Result<Action, NotationError> {
+    const FORM: &str = "a led move is the unit's move, `with` and its leader's move, like `c3-f5 with c2-e5`";
+    let [unit, with, leader] = words else { return Err(err(t, FORM)) };
+    if !with.eq_ignore_ascii_case("with") {
+        return Err(err(t, FORM));
+    }
+    match (parse_action(unit, pieces)?, parse_action(leader, pieces)?) {
+        (Action::Move { from, to }, Action::Move { from: leader, to: leader_to }) => {
+            Ok(Action::Lead { from, to, leader, leader_to })
+        }
+        _ => Err(err(t, FORM)),
     }
 }
 
@@ -213,6 +232,7 @@ pub fn format_action(action: &Action, pieces: &PieceTable) -> String {
         Action::Tow { from, to, towed } => format!("{from}-{to} tow {towed}"),
         Action::Prep { at } => format!("prep {at}"),
         Action::Leap { from, to } => format!("{from} leap {to}"),
+        Action::Lead { from, to, leader, leader_to } => format!("{from}-{to} with {leader}-{leader_to}"),
         Action::Place { kind, to } => {
             let symbol = if usize::from(kind) < pieces.len() { pieces.get(kind).symbol.as_str() } else { "?" };
             format!("{symbol}@{to}")

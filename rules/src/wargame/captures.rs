@@ -72,9 +72,11 @@ pub const TABLES: [Table; 10] = [
     Table { terrain: Terrain::Hill, defender: Infantry, killers: &[(Infantry, Replacement)] },
 ];
 
-/// Whether `attacker` may kill `defender` standing in `terrain` in the way `how`.
+/// Whether `attacker` may kill `defender` standing in `terrain` in the way `how` (WarGame 2's
+/// cavalry, attacking or defending, stands where the tables put tanks).
 #[must_use]
 pub fn may_kill(attacker: Role, how: How, defender: Role, terrain: Terrain) -> bool {
+    let (attacker, defender) = (attacker.in_tables(), defender.in_tables());
     match TABLES.iter().find(|t| t.terrain == terrain && t.defender == defender) {
         None => true,
         Some(table) => table.killers.contains(&(attacker, how)),

@@ -1,4 +1,4 @@
-//! Command in WarGame 1 (rulings 19): the chain of command with relays, and which leaders may
+//! Command in WarGame (rulings 19; WarGame 2 with its own ranges): the chain of command with relays, and which leaders may
 //! order a piece now. Each leader gives one order a turn (to itself, a unit or another leader
 //! within activation range); a turn is legal while some assignment of leaders to its actions
 //! works (rulings 4), found by augmenting paths.
@@ -47,15 +47,20 @@ impl WarGameRules {
         inside
     }
 
-    /// The leaders of the side to move within activation range of `sq` (its own square
+    /// How far the orders of the leader in a slot reach.
+    pub(super) fn activation_of_slot(&self, pos: &Position, slot: u32) -> u32 {
+        u32::from(self.config.kind(pos.slots[slot as usize].kind).activation)
+    }
+
+    /// The leaders of the side to move within their activation range of `sq` (its own square
     /// included, for a leader), as slots.
     pub(super) fn activators_near(&self, pos: &Position, sq: Square) -> Vec<u32> {
-        let range = u32::from(self.config.activation_range);
         pos.slots_of(pos.to_move)
             .iter()
             .copied()
             .filter(|&s| {
-                self.role_of_slot(pos, s) == Role::Leader && self.board.distance(self.square_of(pos, s), sq) <= range
+                self.role_of_slot(pos, s) == Role::Leader
+                    && self.board.distance(self.square_of(pos, s), sq) <= self.activation_of_slot(pos, s)
             })
             .collect()
     }

@@ -1,5 +1,6 @@
-//! Fire in WarGame 1: ranges (artillery 3, tank 2, leader 1, infantry 0 in the open and 1 from
-//! trees, towns and hills), the line of fire of the board (rulings 17: units of both sides
+//! Fire in WarGame: ranges (artillery 3, tank 2, leader 1, infantry 0 in the open and 1 from
+//! trees, towns and hills; WarGame 2's numbers are its scenarios'), the line of fire of the
+//! board (rulings 17, and 21 on hexes: units of both sides
 //! and non-open terrain block between the firer and the target), the terrain capture tables,
 //! and towed units, which only distant fire may hit.
 
@@ -80,18 +81,14 @@ impl WarGameRules {
 
     /// Every enemy the piece on `from` may shoot (command aside), in rank-major order.
     pub(super) fn targets(&self, pos: &Position, from: Square) -> Vec<Square> {
-        let range = i32::from(self.fire_range(pos, from));
+        let range = self.fire_range(pos, from);
         let Some(shooter) = pos.piece_at(from) else { return Vec::new() };
-        // WarGame 1 boards are square: the cells within `range` king steps form a square.
+        // The cells within `range` steps, in the board's geometry, rank by rank.
         let mut out = Vec::new();
-        for dr in -range..=range {
-            for df in -range..=range {
-                let Some(sq) = self.board.step(from, (df, dr)) else { continue };
-                if pos.piece_at(sq).is_some_and(|p| p.side != shooter.side)
-                    && self.fire_refusal(pos, from, sq).is_none()
-                {
-                    out.push(sq);
-                }
+        for step in self.board.geometry().ball(range) {
+            let Some(sq) = self.board.step(from, step) else { continue };
+            if pos.piece_at(sq).is_some_and(|p| p.side != shooter.side) && self.fire_refusal(pos, from, sq).is_none() {
+                out.push(sq);
             }
         }
         out

@@ -1,8 +1,11 @@
-//! WarGame 1 (text [003], first part): a hierarchy of leaders (Supreme Commander, Tank,
+//! WarGame (text [003]). WarGame 1: a hierarchy of leaders (Supreme Commander, Tank,
 //! Infantry and Artillery Commanders) in a chain of command, activating tanks, infantry and
 //! artillery that move by movement points over terrain, fire along lines of fire, overrun,
 //! tow, and are removed when surrounded; with the option `paratroops`, paratroopers prepare
-//! and leap. See docs/RULES.md, "WarGame 1".
+//! and leap. WarGame 2 keeps those rules on a hex board with its own pieces (Commander,
+//! Generals, Colonels; cavalry, infantry, artillery), set by its scenarios' `[rules]`, and adds
+//! the leader who moves along with the unit it orders (`lead`). Every distance, neighbour and
+//! line is the board's geometry's. See docs/RULES.md, "WarGame 1" and "WarGame 2".
 
 mod captures;
 mod command;
@@ -10,6 +13,7 @@ mod config;
 mod fire;
 mod guide;
 mod hints;
+mod lead;
 mod movement;
 mod options;
 mod paratroops;
@@ -29,7 +33,6 @@ pub use state::{Tow, WarGameState};
 use crate::action::Action;
 use crate::board::Board;
 use crate::family_state::FamilyState;
-use crate::geometry::Geometry;
 use crate::piece::{KindId, Piece, PieceTable};
 use crate::position::{Phase, Position};
 use crate::ruleset::{
@@ -39,11 +42,11 @@ use crate::side::Side;
 use crate::square::Square;
 use std::sync::Arc;
 
-/// Everything needed to build the rules of a WarGame 1 game (square cells; the pieces'
+/// Everything needed to build the rules of a WarGame game (square or hex cells; the pieces'
 /// classes give their roles).
 pub type WarGameSetup = crate::setup::GameSetup<WarGameConfig, WarGameOptions>;
 
-/// The rules of a WarGame 1 game, configured for a scenario and its options.
+/// The rules of a WarGame game (1 or 2), configured for a scenario and its options.
 #[derive(Clone, Debug)]
 pub struct WarGameRules {
     board: Arc<Board>,
@@ -60,8 +63,10 @@ impl WarGameRules {
     /// Builds the rules; errors name the scenario field at fault.
     pub fn new(setup: WarGameSetup) -> Result<WarGameRules, (String, String)> {
         let WarGameSetup { board, mut pieces, mut placement, zones, mut config, options } = setup;
-        if board.geometry() != Geometry::Square {
-            return Err(("board.geometry".into(), "WarGame 1 is played on a square board".into()));
+        if options.leaders_overrun {
+            for kind in config.kinds.iter_mut().filter(|k| k.role == Role::Leader) {
+                kind.overrun = true;
+            }
         }
         if options.paratroops > 0 {
             paratroops::enlist(&board, &mut pieces, &mut config, &mut placement, options.paratroops)?;
@@ -171,6 +176,30 @@ impl WarGameRules {
     }
 }
 
+impl WarGameRules {
+    /// What a legal move (plain or led, at `pace`) kills, with what they tow; nothing for an
+    /// illegal one. Cheap for the moves that cannot kill: callers describe every legal action.
+    fn move_captures(
+        &self,
+        pos: &Position,
+        action: Action,
+        from: Square,
+        to: Square,
+        pace: movement::Pace,
+    ) -> Vec<(Square, Piece)> {
+        let may_kill = pos.piece_at(to).is_some() || self.overruns(pos, from, pace).iter().any(|(sq, _)| *sq == to);
+        if !may_kill || self.check(pos, action).is_err() {
+            return Vec::new();
+        }
+        let victims = match self.plan(pos, from, to, pace) {
+            Some(movement::Plan::Replace(v)) => vec![v],
+            Some(movement::Plan::Overrun(v)) => v,
+            _ => Vec::new(),
+        };
+        self.with_towed(pos, &victims)
+    }
+}
+
 fn pos_has(pos: &Position, sq: Square) -> bool {
     pos.piece_at(sq).is_some()
 }
@@ -213,7 +242,7 @@ impl Ruleset for WarGameRules {
     }
 
     /// A move names what it kills (the enemy it replaces, the enemies it overruns, and what
-    /// they tow); a shot its target (and what it tows) and the cells its line of fire
+    /// they tow); a led move too, and its leader in `with`; a shot its target (and what it tows) and the cells its line of fire
     /// crosses; a tow names the towed piece in `with`; a leap is a move noted `by a leap`,
     /// naming the enemy its step kills.
     fn describe(&self, pos: &Position, action: Action) -> ActionInfo {
@@ -224,15 +253,12 @@ impl Ruleset for WarGameRules {
         // Cheap first: callers describe every legal action of a position.
         match action {
             Action::Move { from, to } => {
-                let may_kill = pos.piece_at(to).is_some() || self.overruns(pos, from).iter().any(|(sq, _)| *sq == to);
-                if may_kill && self.check(pos, action).is_ok() {
-                    let victims = match self.plan(pos, from, to) {
-                        Some(movement::Plan::Replace(v)) => vec![v],
-                        Some(movement::Plan::Overrun(v)) => v,
-                        _ => Vec::new(),
-                    };
-                    info.captures = self.with_towed(pos, &victims);
-                }
+                info.captures = self.move_captures(pos, action, from, to, movement::Pace::default());
+            }
+            Action::Lead { from, to, leader, .. } if self.check(pos, action).is_ok() => {
+                let pace = movement::Pace { extra: self.config.leader_bonus, passable: Some(leader) };
+                info.captures = self.move_captures(pos, action, from, to, pace);
+                info.with = vec![leader];
             }
             Action::Fire { from, target } if self.check(pos, action).is_ok() => {
                 info.captures = self.with_towed(pos, &[target]);
@@ -272,7 +298,6 @@ impl Ruleset for WarGameRules {
             return hints;
         }
         hints.marks = self.state(pos).prepped.iter().map(|&sq| (sq, PREPARED)).collect();
-        let range = self.config.activation_range;
         let free = self.free_leaders(pos);
         for side in Side::BOTH {
             for &slot in pos.slots_of(side) {
@@ -280,6 +305,7 @@ impl Ruleset for WarGameRules {
                     continue;
                 }
                 let square = self.square_of(pos, slot);
+                let range = self.config.kind(pos.slots[slot as usize].kind).activation;
                 let area =
                     self.board.squares().filter(|&s| self.board.distance(square, s) <= u32::from(range)).collect();
                 let left = u8::from(side != pos.to_move || free.contains(&slot));
@@ -325,9 +351,10 @@ impl Ruleset for WarGameRules {
         "actions"
     }
 
-    /// The Supreme Commander wears a crown, the other commanders a coronet, each labelled
-    /// with its symbol; tanks are armoured, infantry infantry (paratroopers labelled with
-    /// their symbol), artillery cannon, and the Command Post a disc with its symbol.
+    /// The Supreme Commander (WarGame 2's Commander) wears a crown, the other commanders a
+    /// coronet, each labelled with its symbol; tanks are armoured, cavalry a horse, infantry
+    /// infantry (paratroopers labelled with their symbol), artillery cannon, and the Command
+    /// Post a disc with its symbol.
     fn appearance(&self, kind: KindId) -> Appearance {
         let piece = self.pieces.get(kind);
         let rules = self.config.kind(kind);
@@ -336,6 +363,7 @@ impl Ruleset for WarGameRules {
             Role::Leader if rules.level == self.config.top_level() => Appearance { shape: "crown", label },
             Role::Leader => Appearance { shape: "coronet", label },
             Role::Tank => Appearance { shape: "armoured", label: None },
+            Role::Cavalry => Appearance { shape: "horse", label: None },
             Role::Infantry => Appearance { shape: "infantry", label: (rules.leap > 0).then_some(piece.symbol.clone()) },
             Role::Artillery => Appearance { shape: "cannon", label: None },
             Role::Banner => Appearance { shape: "disc", label },

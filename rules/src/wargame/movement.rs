@@ -1,13 +1,15 @@
-//! Movement in WarGame 1: movement points spent along king steps, the cost of entering each
-//! terrain, capture by replacement at the end of a move, and overruns straight through enemy
-//! units.
+//! Movement in WarGame: movement points spent along the board's steps to a neighbour (king
+//! steps on a square board, hex steps on a hex board), the cost of entering each terrain,
+//! capture by replacement at the end of a move, and overruns straight through enemy units.
+//! A move may get extra points and pass through one own piece's cell (a leader moving along
+//! with the unit it leads, docs/RULES.md, "WarGame 2").
 
 use super::captures::{may_kill, How};
 use super::config::{KindRules, Role};
 use super::WarGameRules;
 use crate::action::Action;
 use crate::board::{terrain_of_code, OFF_BOARD};
-use crate::geometry::Geometry;
+use crate::geometry::Lattice;
 use crate::position::Position;
 use crate::square::Square;
 use crate::terrain::Terrain;
@@ -25,7 +27,8 @@ pub(super) enum Plan {
 
 /// What it costs a kind to enter a terrain, or `None` if it may never ("Hills cost 2 to move
 /// onto [no artillery]", "Trees cost vehicles 4 to enter [no tanks]"; towns as open ground;
-/// water never).
+/// water never). WarGame 2's cavalry pays 2 for trees, as for hills (docs/RULES.md,
+/// "WarGame 2").
 #[must_use]
 pub fn enter_cost(kind: &KindRules, terrain: Terrain) -> Option<u8> {
     match terrain {
@@ -35,16 +38,18 @@ pub fn enter_cost(kind: &KindRules, terrain: Terrain) -> Option<u8> {
         Terrain::Hill => Some(2),
         Terrain::Trees if kind.role == Role::Tank => None,
         Terrain::Trees if kind.role.vehicle() => Some(4),
+        Terrain::Trees if kind.role == Role::Cavalry => Some(2),
         Terrain::Trees => Some(1),
     }
 }
 
-/// Whether a vehicle of `attacker` role may overrun a `defender` ("Tanks may overrun Leaders
-/// and Infantry only", "Leaders may overrun Infantry and Artillery only").
+/// Whether an `attacker` of a kind that overruns may overrun a `defender` ("Tanks may overrun
+/// Leaders and Infantry only", "Leaders may overrun Infantry and Artillery only"; WarGame 2's
+/// cavalry overruns what tanks do).
 #[must_use]
 pub fn may_overrun(attacker: Role, defender: Role, terrain: Terrain) -> bool {
     let kinds = match attacker {
-        Role::Tank => matches!(defender, Role::Leader | Role::Infantry),
+        Role::Tank | Role::Cavalry => matches!(defender, Role::Leader | Role::Infantry),
         Role::Leader => matches!(defender, Role::Infantry | Role::Artillery),
         _ => false,
     };
@@ -52,19 +57,34 @@ pub fn may_overrun(attacker: Role, defender: Role, terrain: Terrain) -> bool {
     kinds && !matches!(terrain, Terrain::Trees | Terrain::Town)
 }
 
+/// How a move is made: the piece's own movement points plus `extra`, and one own piece's
+/// square it may pass through as if empty (never end on). A plain move has neither; a unit
+/// led by a leader gets the leader's bonus and passes its leader, and the leader passes the
+/// unit (docs/RULES.md, "WarGame 2").
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct Pace {
+    /// Movement points added to the piece's own.
+    pub extra: u8,
+    /// The own piece's square treated as empty.
+    pub passable: Option<Square>,
+}
+
 impl WarGameRules {
     /// The least cost of reaching each cell from `from` by the piece there, through empty
-    /// squares only, within its movement points, into `reach` (whose buffers are reused from
-    /// piece to piece). Enemy squares get the cost of ending there (replacement). Works on the
-    /// board's padded cells: a step is one index offset, and the padding is off the board.
-    pub(super) fn reach(&self, pos: &Position, from: Square, reach: &mut Reach) {
+    /// cells only (and `pace.passable`), within its movement points and `pace.extra`, into
+    /// `reach` (whose buffers are reused from piece to piece). Enemy cells get the cost of
+    /// ending there (replacement). Works on the board's padded cells: a step to a neighbour
+    /// is one index offset in every geometry, and the padding is off the board.
+    pub(super) fn reach(&self, pos: &Position, from: Square, pace: Pace, reach: &mut Reach) {
         reach.reset(self.board.cell_count());
         let Some(piece) = pos.piece_at(from) else { return };
         let kind = self.config.kind(piece.kind);
-        let budget = usize::from(kind.movement);
+        let budget = usize::from(kind.movement) + usize::from(pace.extra);
         let steps: Vec<isize> =
-            Geometry::Square.neighbour_steps().iter().map(|&(dx, dy)| self.board.offset(dx, dy)).collect();
+            self.board.geometry().neighbour_steps().iter().map(|&(dx, dy)| self.board.offset(dx, dy)).collect();
         let start = self.board.index(from);
+        let passable = pace.passable.map(|sq| self.board.index(sq));
+        let occupied = |cell: usize| Some(cell) != passable && pos.slot_at(cell).is_some();
         reach.cost[start] = 0;
         reach.reached.push(start);
         // Costs are at most 4 a step and budgets small: a bucket queue by cost.
@@ -78,7 +98,7 @@ impl WarGameRules {
             while i < reach.buckets[c].len() {
                 let cell = reach.buckets[c][i];
                 i += 1;
-                if usize::from(reach.cost[cell]) != c || (cell != start && pos.slot_at(cell).is_some()) {
+                if usize::from(reach.cost[cell]) != c || (cell != start && occupied(cell)) {
                     continue; // a cheaper path was found, or an enemy ends the move
                 }
                 for &offset in &steps {
@@ -93,7 +113,7 @@ impl WarGameRules {
                     if total > budget || total >= usize::from(known) {
                         continue;
                     }
-                    if pos.slot_at(n).is_some_and(|s| pos.slots[s as usize].side == piece.side) {
+                    if occupied(n) && pos.slot_at(n).is_some_and(|s| pos.slots[s as usize].side == piece.side) {
                         continue;
                     }
                     if known == u8::MAX {
@@ -108,18 +128,19 @@ impl WarGameRules {
         reach.reached.sort_unstable();
     }
 
-    /// The overruns of the piece on `from`: for each of the eight king directions, the empty
-    /// squares a straight line reaches after running through at least one enemy it may
-    /// overrun, with the enemies run through.
-    pub(super) fn overruns(&self, pos: &Position, from: Square) -> Vec<(Square, Vec<Square>)> {
+    /// The overruns of the piece on `from` (if its kind overruns): for each direction to a
+    /// neighbour, the empty cells a straight line reaches after running through at least one
+    /// enemy it may overrun, with the enemies run through.
+    pub(super) fn overruns(&self, pos: &Position, from: Square, pace: Pace) -> Vec<(Square, Vec<Square>)> {
         let mut out = Vec::new();
         let Some(piece) = pos.piece_at(from) else { return out };
         let kind = self.config.kind(piece.kind);
-        if !kind.role.vehicle() {
+        if !kind.overrun {
             return out;
         }
+        let budget = kind.movement.saturating_add(pace.extra);
         let towed = self.state(pos);
-        for &step in Geometry::Square.neighbour_steps() {
+        for &step in self.board.geometry().neighbour_steps() {
             let mut at = from;
             let mut spent = 0u8;
             let mut victims: Vec<Square> = Vec::new();
@@ -127,13 +148,13 @@ impl WarGameRules {
             while let Some(next) = self.board.step(at, step) {
                 let Some(c) = enter_cost(kind, self.board.terrain(next)) else { break };
                 spent = spent.saturating_add(c);
-                if spent > kind.movement {
+                if spent > budget {
                     break;
                 }
-                match pos.piece_at(next) {
+                match pos.piece_at(next).filter(|_| Some(next) != pace.passable) {
                     None => {
                         through_enemy = false;
-                        if !victims.is_empty() {
+                        if !victims.is_empty() && Some(next) != pace.passable {
                             out.push((next, victims.clone()));
                         }
                     }
@@ -142,7 +163,7 @@ impl WarGameRules {
                         if !may_overrun(kind.role, role, self.board.terrain(next)) || towed.is_towed(next) {
                             break;
                         }
-                        // The exit square directly across must be free to enter.
+                        // The exit cell directly across must be free to enter.
                         victims.push(next);
                         through_enemy = true;
                     }
@@ -154,15 +175,19 @@ impl WarGameRules {
         out
     }
 
-    /// What a move from `from` to `to` does, or `None` if it is not a legal move of the piece
-    /// there (ignoring command). A straight line through enemies it may overrun is that
-    /// overrun; any other move follows a cheapest path through empty squares.
-    pub(super) fn plan(&self, pos: &Position, from: Square, to: Square) -> Option<Plan> {
-        if let Some((_, victims)) = self.overruns(pos, from).into_iter().find(|(sq, _)| *sq == to) {
+    /// What a move from `from` to `to` at `pace` does, or `None` if it is not a legal move of
+    /// the piece there (ignoring command). A straight line through enemies it may overrun is
+    /// that overrun; any other move follows a cheapest path through empty cells. It never
+    /// ends on `pace.passable`.
+    pub(super) fn plan(&self, pos: &Position, from: Square, to: Square, pace: Pace) -> Option<Plan> {
+        if Some(to) == pace.passable {
+            return None;
+        }
+        if let Some((_, victims)) = self.overruns(pos, from, pace).into_iter().find(|(sq, _)| *sq == to) {
             return Some(Plan::Overrun(victims));
         }
         let mut reach = Reach::default();
-        self.reach(pos, from, &mut reach);
+        self.reach(pos, from, pace, &mut reach);
         if to == from || !reach.reached.contains(&self.board.index(to)) {
             return None;
         }
@@ -172,36 +197,64 @@ impl WarGameRules {
         }
     }
 
-    /// Whether the piece on `from` may kill the enemy on `to` by moving onto it.
+    /// Whether the piece on `from` may kill the enemy on `to` by moving onto it (its kind
+    /// captures by replacement, and the terrain tables allow it).
     pub(super) fn may_replace(&self, pos: &Position, from: Square, to: Square, enemy: crate::piece::Piece) -> bool {
         let Some(mover) = pos.piece_at(from) else { return false };
-        let attacker = self.config.kind(mover.kind).role;
+        let kind = self.config.kind(mover.kind);
         let defender = self.config.kind(enemy.kind).role;
-        !self.state(pos).is_towed(to) && may_kill(attacker, How::Replacement, defender, self.board.terrain(to))
+        kind.assault
+            && !self.state(pos).is_towed(to)
+            && may_kill(kind.role, How::Replacement, defender, self.board.terrain(to))
     }
 
-    /// Appends a move to every square the piece on `from` may move to (its command aside), in
+    /// The squares the piece on `from` may move to at `pace` (its command aside), in
     /// rank-major order, then its overruns; `reach` holds reusable buffers.
-    pub(super) fn moves(&self, pos: &Position, from: Square, reach: &mut Reach, out: &mut Vec<Action>) {
-        self.reach(pos, from, reach);
-        let first = out.len();
+    pub(super) fn destinations(&self, pos: &Position, from: Square, pace: Pace, reach: &mut Reach) -> Vec<Square> {
+        self.reach(pos, from, pace, reach);
+        let mut out = Vec::new();
         for &cell in &reach.reached {
             let to = self.board.square(cell);
-            if to == from {
+            if to == from || Some(to) == pace.passable {
                 continue;
             }
             match pos.piece_at(to) {
-                None => out.push(Action::Move { from, to }),
-                Some(enemy) if self.may_replace(pos, from, to, enemy) => out.push(Action::Move { from, to }),
+                None => out.push(to),
+                Some(enemy) if self.may_replace(pos, from, to, enemy) => out.push(to),
                 Some(_) => {}
             }
         }
-        for (to, _) in self.overruns(pos, from) {
-            let mv = Action::Move { from, to };
-            if !out[first..].contains(&mv) {
-                out.push(mv);
+        for (to, _) in self.overruns(pos, from, pace) {
+            if !out.contains(&to) {
+                out.push(to);
             }
         }
+        out
+    }
+
+    /// Appends a move to every square the piece on `from` may move to (its command aside).
+    pub(super) fn moves(&self, pos: &Position, from: Square, reach: &mut Reach, out: &mut Vec<Action>) {
+        out.extend(
+            self.destinations(pos, from, Pace::default(), reach).into_iter().map(|to| Action::Move { from, to }),
+        );
+    }
+
+    /// The lattice step to a neighbour and the number of such steps that lead from `from` to
+    /// `to` in a straight line, or `None` if `to` is not on one (nor `from` itself).
+    pub(super) fn straight_line(&self, from: Square, to: Square) -> Option<(Lattice, u32)> {
+        let geometry = self.board.geometry();
+        let (ax, ay) = geometry.to_lattice(from);
+        let (bx, by) = geometry.to_lattice(to);
+        let n = geometry.distance(from, to);
+        if n == 0 {
+            return None;
+        }
+        let step = geometry
+            .neighbour_steps()
+            .iter()
+            .copied()
+            .find(|&(dx, dy)| ax + dx * n as i32 == bx && ay + dy * n as i32 == by)?;
+        Some((step, n))
     }
 }
 
@@ -216,6 +269,11 @@ pub(super) struct Reach {
 }
 
 impl Reach {
+    /// The padded cells the last piece reached, sorted (rank-major).
+    pub(super) fn cells(&self) -> &[usize] {
+        &self.reached
+    }
+
     /// Forgets the last piece's costs, touching only the cells it reached.
     fn reset(&mut self, cells: usize) {
         if self.cost.len() != cells {

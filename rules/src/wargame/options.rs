@@ -1,11 +1,11 @@
-//! The options of WarGame 1: the banner victories, paratroops, free setup, the turn limit and
-//! its adjudication.
+//! The options of WarGame: the banner victories, paratroops, WarGame 2's overrunning leaders,
+//! free setup, the turn limit and its adjudication.
 
 use crate::adjudication::Adjudication;
 use crate::options::{schema, OptionDoc, OptionSpec, SchemaError};
 use serde::{Deserialize, Serialize};
 
-/// The optional rules of WarGame 1. Scenario files set defaults in `[options]`; players may
+/// The optional rules of WarGame 1 and 2. Scenario files set defaults in `[options]`; players may
 /// change any of them when a game is created.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
@@ -20,6 +20,9 @@ pub struct WarGameOptions {
     /// which a leader may prepare on one turn to leap on a later one (0: none;
     /// docs/RULES.md, "Paratroops").
     pub paratroops: u32,
+    /// Every leader overruns, as in WarGame 1 ("Leaders may overrun Infantry and Artillery
+    /// only"), where a WarGame 2 scenario gives the overrun to cavalry alone.
+    pub leaders_overrun: bool,
     /// Start with a setup phase: each side places its army freely inside its deployment zones.
     pub free_setup: bool,
     /// End the game after this many turns (0: no limit; rulings 16).
@@ -30,7 +33,7 @@ pub struct WarGameOptions {
 
 impl WarGameOptions {
     /// The label, help and limits of every option, in the order forms show them.
-    pub const DOCS: [OptionDoc; 6] = [
+    pub const DOCS: [OptionDoc; 7] = [
         OptionDoc::new(
             "banner-victory",
             "Win by killing the banner",
@@ -47,6 +50,11 @@ impl WarGameOptions {
             "This many infantry of each side (those nearest their Supreme Commander) are paratroopers: one order prepares one, and on a later turn it may leap up to 6 squares over anything, then step 1; the preparation is spent by the leap or by taking part in removing an enemy (0: none).",
         )
         .range(0, 24),
+        OptionDoc::new(
+            "leaders-overrun",
+            "Leaders overrun",
+            "Every leader may overrun infantry and artillery, as in WarGame 1 (WarGame 2 gives the overrun to its cavalry alone).",
+        ),
         OptionDoc::new(
             "free-setup",
             "Free setup in deployment zones",

@@ -1,7 +1,7 @@
-//! Towing in WarGame 1: a lower-level leader tows an adjacent artillery piece up to 2 squares
+//! Towing in WarGame: a lower-level leader tows an adjacent artillery piece up to 2 squares
 //! over open ground or towns, a tank tows an adjacent infantry unit up to 3 squares at its own
 //! movement cost; the towed piece follows into the squares the tower leaves. A tow goes in a
-//! straight line (docs/RULES.md, "WarGame 1"); the towed piece ends on the last square the
+//! straight line along steps to a neighbour (docs/RULES.md, "WarGame 1"); the towed piece ends on the last square the
 //! tower left. With the option `banner-planting` the Supreme Commander tows the Command Post
 //! 1 square, as artillery is towed.
 
@@ -10,7 +10,6 @@ use super::movement::enter_cost;
 use super::WarGameRules;
 use crate::action::Action;
 use crate::board::{terrain_of_code, OFF_BOARD};
-use crate::geometry::Geometry;
 use crate::position::Position;
 use crate::square::Square;
 use crate::terrain::Terrain;
@@ -48,25 +47,22 @@ impl WarGameRules {
                 load_role.name()
             ));
         };
-        let (df, dr) = (i32::from(to.file) - i32::from(from.file), i32::from(to.rank) - i32::from(from.rank));
-        let n = df.abs().max(dr.abs());
-        if n == 0 || (df != 0 && dr != 0 && df.abs() != dr.abs()) {
+        let Some((step, n)) = self.straight_line(from, to) else {
             return Err(format!("a tow goes in a straight line; {from} to {to} is not one"));
-        }
-        if n > i32::from(max) {
+        };
+        if n > u32::from(max) {
             return Err(format!("this tow reaches {max} squares; {from} to {to} is {n}"));
         }
-        let step = (df.signum(), dr.signum());
         let load_kind = self.config.kind(load.kind);
         let tow = TowKind { tower: kind, load: load_kind, max: n as u8, open_only };
         if let (reached, Some(stop)) = self.tow_line(pos, from, step, &tow) {
-            if i32::from(reached) < n {
+            if u32::from(reached) < n {
                 return Err(stop.reason(kind, load_kind));
             }
         }
-        // Where the towed piece ends is read from the action, as a UI reads it.
-        let carried = Action::Tow { from, to, towed }.carried();
-        Ok(carried.first().map_or(from, |&(_, end)| end))
+        // The towed piece ends on the last cell the tower left: one step back from its end.
+        let end = self.board.step(to, (-step.0, -step.1)).unwrap_or(from);
+        Ok(end)
     }
 
     /// How far a piece of `kind` tows one of role `load`, and whether only over open ground
@@ -102,7 +98,7 @@ impl WarGameRules {
                 }
                 _ => continue,
             };
-            for &step in Geometry::Square.neighbour_steps() {
+            for &step in self.board.geometry().neighbour_steps() {
                 let (reached, _) = self.tow_line(pos, from, step, &tow);
                 let mut to = from;
                 for _ in 0..reached {

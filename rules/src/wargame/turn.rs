@@ -1,5 +1,6 @@
-//! A WarGame 1 turn (rulings 20): up to 10 actions, each a move, a shot or a tow (with the
-//! option `paratroops`, a paratrooper's preparation or leap) by a piece
+//! A WarGame turn (rulings 20): up to 10 actions, each a move, a shot or a tow (in WarGame 2 a
+//! unit's move led by a leader; with the option `paratroops`, a paratrooper's preparation or
+//! leap) by a piece
 //! that has not acted yet, ordered by a leader within activation range that has not given its
 //! one order (some assignment of leaders must work, rulings 4); a leader acts only when it is
 //! in command (rulings 19). The turn ends with `end` or by itself after the last action; then
@@ -7,7 +8,7 @@
 //! and two passes in a row draw (rulings 6).
 
 use super::config::Role;
-use super::movement::{Plan, Reach};
+use super::movement::{Pace, Plan, Reach};
 use super::state::Tow;
 use super::WarGameRules;
 use crate::action::Action;
@@ -35,9 +36,10 @@ impl WarGameRules {
             return;
         }
         let side = pos.to_move;
-        let free: Vec<Square> = self.free_leaders(pos).into_iter().map(|l| self.square_of(pos, l)).collect();
+        let free_slots = self.free_leaders(pos);
+        let free: Vec<(Square, u32)> =
+            free_slots.iter().map(|&l| (self.square_of(pos, l), self.activation_of_slot(pos, l))).collect();
         let in_command = self.in_command(pos, side);
-        let range = u32::from(self.config.activation_range);
         let mut reach = Reach::default();
         for &slot in pos.slots_of(side) {
             if pos.slots[slot as usize].moved {
@@ -49,7 +51,7 @@ impl WarGameRules {
                 continue;
             }
             let from = self.square_of(pos, slot);
-            if !free.iter().any(|&l| self.board.distance(l, from) <= range) {
+            if !free.iter().any(|&(l, range)| self.board.distance(l, from) <= range) {
                 continue;
             }
             self.moves(pos, from, &mut reach, out);
@@ -60,6 +62,9 @@ impl WarGameRules {
             if kind.leap > 0 {
                 self.paratroop_actions(pos, from, kind.leap, out);
             }
+        }
+        if self.config.leader_bonus > 0 {
+            self.leads(pos, &free_slots, &in_command, &mut reach, out);
         }
     }
 
@@ -107,8 +112,7 @@ impl WarGameRules {
             return Err(IllegalAction::new(
                 IllegalKind::NoCommand,
                 format!(
-                    "no leader of yours is within {} squares of {from}: the {} cannot be activated",
-                    self.config.activation_range,
+                    "no leader of yours is within its activation range of {from}: the {} cannot be activated",
                     role.name()
                 ),
             ));
@@ -117,10 +121,7 @@ impl WarGameRules {
         if !near.iter().any(|l| free.contains(l)) {
             return Err(IllegalAction::new(
                 IllegalKind::NoCommand,
-                format!(
-                    "every leader within {} squares of {from} has given its one order this turn",
-                    self.config.activation_range
-                ),
+                format!("every leader within activation range of {from} has given its one order this turn"),
             ));
         }
         Ok((slot, near))
@@ -140,7 +141,7 @@ impl WarGameRules {
             Action::Move { from, to } => {
                 self.actor(pos, from)?;
                 self.board.check(to).map_err(|e| IllegalAction::new(IllegalKind::OffBoard, e.to_string()))?;
-                self.plan(pos, from, to).map(|_| ()).ok_or_else(|| {
+                self.plan(pos, from, to, Pace::default()).map(|_| ()).ok_or_else(|| {
                     unreachable(format!(
                         "the piece on {from} cannot move to {to}: out of its movement points, blocked, or a capture the terrain tables forbid"
                     ))
@@ -168,6 +169,12 @@ impl WarGameRules {
                     Some(why) => Err(IllegalAction::new(self.paratroop_refusal_kind(), why)),
                 }
             }
+            Action::Lead { from, to, leader, leader_to } => {
+                for sq in [from, to, leader, leader_to] {
+                    self.board.check(sq).map_err(|e| IllegalAction::new(IllegalKind::OffBoard, e.to_string()))?;
+                }
+                self.lead_refusal(pos, from, to, leader, leader_to).map(|_| ())
+            }
             Action::Leap { from, to } => {
                 self.actor(pos, from)?;
                 self.board.check(to).map_err(|e| IllegalAction::new(IllegalKind::OffBoard, e.to_string()))?;
@@ -178,7 +185,7 @@ impl WarGameRules {
             other => Err(IllegalAction::new(
                 IllegalKind::Phase,
                 format!(
-                    "{} is not an action of WarGame 1: an action is a move, a shot, a tow, or with the option paratroops a preparation or a leap",
+                    "{} is not an action of WarGame: an action is a move, a shot, a tow, a led move (WarGame 2), or with the option paratroops a preparation or a leap",
                     action_kind(&other)
                 ),
             )),
@@ -242,27 +249,22 @@ impl WarGameRules {
             | Action::Fire { from, .. }
             | Action::Tow { from, .. }
             | Action::Leap { from, .. }
+            | Action::Lead { from, .. }
             | Action::Prep { at: from } => from,
             _ => unreachable!("only legal actions are played"),
         };
         let slot = pos.slot_at(self.board.index(from)).expect("a legal action has an actor");
-        let eligible = self.activators_near(pos, from);
+        let mut eligible = self.activators_near(pos, from);
         match action {
-            Action::Move { to, .. } => {
-                match self.plan(pos, from, to).expect("a legal move has a plan") {
-                    Plan::Plain => {}
-                    Plan::Replace(victim) => self.kill(pos, victim, &mut report),
-                    Plan::Overrun(victims) => {
-                        for v in victims {
-                            self.kill(pos, v, &mut report);
-                        }
-                    }
-                }
-                pos.relocate(slot, self.board.index(to));
-                self.carry_prep(pos, from, to);
-                if !report.captured.is_empty() {
-                    self.spend_prep(pos, to);
-                }
+            Action::Move { to, .. } => self.advance(pos, slot, from, to, Pace::default(), &mut report),
+            Action::Lead { to, leader, leader_to, .. } => {
+                let guide = pos.slot_at(self.board.index(leader)).expect("a legal lead has a leader");
+                let pace = Pace { extra: self.config.leader_bonus, passable: Some(leader) };
+                self.advance(pos, slot, from, to, pace, &mut report);
+                pos.relocate(guide, self.board.index(leader_to));
+                pos.slots[guide as usize].moved = true;
+                // The leader's one order is the one this action spends.
+                eligible = vec![guide];
             }
             Action::Fire { target, .. } => {
                 self.kill(pos, target, &mut report);
@@ -302,6 +304,24 @@ impl WarGameRules {
             self.end_turn(pos, &mut report);
         }
         report
+    }
+
+    /// Moves the piece in `slot` from `from` to `to` at `pace`, killing what its plan kills.
+    fn advance(&self, pos: &mut Position, slot: u32, from: Square, to: Square, pace: Pace, report: &mut Report) {
+        match self.plan(pos, from, to, pace).expect("a legal move has a plan") {
+            Plan::Plain => {}
+            Plan::Replace(victim) => self.kill(pos, victim, report),
+            Plan::Overrun(victims) => {
+                for v in victims {
+                    self.kill(pos, v, report);
+                }
+            }
+        }
+        pos.relocate(slot, self.board.index(to));
+        self.carry_prep(pos, from, to);
+        if !report.captured.is_empty() {
+            self.spend_prep(pos, to);
+        }
     }
 
     /// The win of `side`, if its enemy has lost every leader (or, with the option, its

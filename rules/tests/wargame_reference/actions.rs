@@ -1,7 +1,7 @@
 //! The legal single actions of the side to move in the model (rulings 20): moves by movement
-//! points (every path walked explicitly), replacement captures, overruns, shots and tows, and
-//! the paratroopers' preparations and leaps, each by a piece that has not acted, may act and
-//! has a leader to order it.
+//! points (every path walked explicitly), replacement captures, overruns, shots and tows, the
+//! paratroopers' preparations and leaps, and WarGame 2's led moves, each by a piece that has
+//! not acted, may act and has a leader to order it. Square or hex steps, as the board's.
 
 #![allow(dead_code)]
 
@@ -14,10 +14,6 @@ use warlord_rules::{Square, Terrain};
 pub const KING: [(i32, i32); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
 
 impl Game {
-    fn step(&self, sq: Square, (df, dr): (i32, i32), n: i32) -> Option<Square> {
-        self.on_board(i32::from(sq.file) + df * n, i32::from(sq.rank) + dr * n)
-    }
-
     /// Every legal action of the side to move.
     pub fn legal(&self) -> BTreeSet<Key> {
         let mut out = BTreeSet::new();
@@ -54,6 +50,47 @@ impl Game {
                 out.extend(self.leaps(u).into_keys().map(|to| Key::Leap(from, to)));
             }
         }
+        if self.bonus > 0 {
+            out.extend(self.leads(&in_command));
+        }
+        out
+    }
+
+    /// WarGame 2's led moves: a leader in command that has not acted, whose one order is still
+    /// free, next to an own unit (not a leader, not the Command Post) that has not acted; the
+    /// unit moves with the bonus, passing through its leader's cell; the leader ends next to
+    /// the unit's end, not where it started, on an empty cell (or the unit's start) it reaches
+    /// by its own movement points through empty cells, the unit's start counting as empty.
+    fn leads(&self, in_command: &BTreeSet<usize>) -> Vec<Key> {
+        let mut out = Vec::new();
+        for &l in in_command {
+            let leader = &self.units[l];
+            if leader.side != self.to_move || leader.acted || !self.orders_suffice(&[l]) {
+                continue;
+            }
+            for (u, unit) in self.units.iter().enumerate() {
+                if !unit.alive
+                    || unit.side != self.to_move
+                    || unit.acted
+                    || matches!(unit.kind.role, Role::Leader | Role::CommandPost)
+                    || self.distance(unit.at, leader.at) != 1
+                {
+                    continue;
+                }
+                let ends: BTreeSet<Square> = self
+                    .walk(l, leader.kind.moves, Some(unit.at))
+                    .into_keys()
+                    .filter(|&sq| sq == unit.at || self.unit_at(sq).is_none())
+                    .collect();
+                for to in self.moves_with(u, self.bonus, Some(leader.at)).into_keys() {
+                    for &end in &ends {
+                        if end != to && self.distance(end, to) == 1 {
+                            out.push(Key::Lead(unit.at, to, leader.at, end));
+                        }
+                    }
+                }
+            }
+        }
         out
     }
 
@@ -70,13 +107,14 @@ impl Game {
             for dr in -reach..=reach {
                 let Some(landing) = self.step(unit.at, (df, dr), 1) else { continue };
                 if landing == unit.at
+                    || self.distance(unit.at, landing) > unit.kind.leap
                     || self.unit_at(landing).is_some()
                     || text::entry_cost(unit.kind.role, self.terrain(landing)).is_none()
                 {
                     continue;
                 }
                 out.entry(landing).or_default();
-                for dir in KING {
+                for &dir in self.directions() {
                     let Some(to) = self.step(landing, dir, 1) else { continue };
                     if to == unit.at {
                         continue;
@@ -107,23 +145,43 @@ impl Game {
 
     /// Where the unit `u` may move, each with the squares of the enemies the move kills.
     /// A destination reached by an overrun is that overrun (docs/RULES.md); others are the
-    /// ends of paths of king steps through empty squares within its movement points, which may
-    /// end on an enemy the capture tables let it kill by replacement.
+    /// ends of paths of steps through empty cells within its movement points, which may end
+    /// on an enemy the capture tables let it kill by replacement (if its kind does).
     pub fn moves(&self, u: usize) -> BTreeMap<Square, Vec<Square>> {
+        self.moves_with(u, 0, None)
+    }
+
+    /// [`Game::moves`] with `extra` movement points and the cell `passable` (an own piece's)
+    /// passed through as if empty, never an end.
+    pub fn moves_with(&self, u: usize, extra: u32, passable: Option<Square>) -> BTreeMap<Square, Vec<Square>> {
+        let points = self.units[u].kind.moves + extra;
+        let mut out = self.walk(u, points, passable);
+        if let Some(p) = passable {
+            out.remove(&p);
+        }
+        for (to, victims) in self.overrun_ends(u, points, passable) {
+            out.insert(to, victims);
+        }
+        out
+    }
+
+    /// The ends of the paths of the unit `u` within `points`, through empty cells (and
+    /// `passable`, as if empty), with the enemy a path's end kills by replacement.
+    fn walk(&self, u: usize, points: u32, passable: Option<Square>) -> BTreeMap<Square, Vec<Square>> {
         let unit = &self.units[u];
         let mut out: BTreeMap<Square, Vec<Square>> = BTreeMap::new();
-        // Every path, walked: (square, points left); a square already reached with as many
+        // Every path, walked: (cell, points left); a cell already reached with as many
         // points left or more adds nothing new.
         let mut best: BTreeMap<Square, u32> = BTreeMap::new();
-        let mut stack = vec![(unit.at, text::movement(unit.kind.role))];
+        let mut stack = vec![(unit.at, points)];
         while let Some((at, left)) = stack.pop() {
-            for dir in KING {
+            for &dir in self.directions() {
                 let Some(next) = self.step(at, dir, 1) else { continue };
                 let Some(cost) = text::entry_cost(unit.kind.role, self.terrain(next)) else { continue };
                 if cost > left || next == unit.at {
                     continue;
                 }
-                match self.unit_at(next) {
+                match self.unit_at(next).filter(|_| Some(next) != passable) {
                     None => {
                         out.entry(next).or_default();
                         if best.get(&next).is_none_or(|&b| b < left - cost) {
@@ -133,7 +191,8 @@ impl Game {
                     }
                     Some(v) if self.units[v].side != unit.side => {
                         let enemy = &self.units[v];
-                        if !self.towed(v)
+                        if unit.kind.assault
+                            && !self.towed(v)
                             && text::kills(unit.kind.role, Way::Replacement, enemy.kind.role, self.terrain(next))
                         {
                             out.insert(next, vec![next]);
@@ -143,23 +202,20 @@ impl Game {
                 }
             }
         }
-        for (to, victims) in self.overrun_ends(u) {
-            out.insert(to, victims);
-        }
         out
     }
 
-    /// The overruns of the vehicle `u`: along each king direction, the empty squares reached
-    /// after running straight through one or more enemies it may overrun, each enemy followed
-    /// by the empty square directly across, paying the entry cost of every square.
-    fn overrun_ends(&self, u: usize) -> Vec<(Square, Vec<Square>)> {
+    /// The overruns of the unit `u` if its kind overruns: along each direction, the empty
+    /// cells reached after running straight through one or more enemies it may overrun, each
+    /// enemy followed by the empty cell directly across, paying the entry cost of every cell,
+    /// within `points`; `passable` counts as empty but is never an end.
+    fn overrun_ends(&self, u: usize, points: u32, passable: Option<Square>) -> Vec<(Square, Vec<Square>)> {
         let unit = &self.units[u];
         let mut out = Vec::new();
-        if !text::vehicle(unit.kind.role) {
+        if !unit.kind.overrun {
             return out;
         }
-        let points = text::movement(unit.kind.role);
-        for dir in KING {
+        for &dir in self.directions() {
             let mut spent = 0;
             let mut victims: Vec<Square> = Vec::new();
             let mut inside_enemy = false;
@@ -170,10 +226,10 @@ impl Game {
                 if spent > points {
                     break;
                 }
-                match self.unit_at(sq) {
+                match self.unit_at(sq).filter(|_| Some(sq) != passable) {
                     None => {
                         inside_enemy = false;
-                        if !victims.is_empty() {
+                        if !victims.is_empty() && Some(sq) != passable {
                             out.push((sq, victims.clone()));
                         }
                     }
@@ -199,13 +255,13 @@ impl Game {
     /// kills where they stand, a towed one only from 2 or more squares away, in line of fire.
     pub fn shots(&self, u: usize) -> Vec<Square> {
         let unit = &self.units[u];
-        let range = text::fire_range(unit.kind.role, self.terrain(unit.at));
+        let range = text::fire_range(unit.kind, self.terrain(unit.at));
         let mut out = Vec::new();
         for (v, enemy) in self.units.iter().enumerate() {
             if !enemy.alive || enemy.side == unit.side {
                 continue;
             }
-            let d = Game::distance(unit.at, enemy.at);
+            let d = self.distance(unit.at, enemy.at);
             if d == 0 || d > range {
                 continue;
             }
@@ -234,11 +290,11 @@ impl Game {
         out
     }
 
-    /// Where the towed piece ends when the tower on `from` tows to `to`: the last square the
+    /// Where the towed piece ends when the tower on `from` tows to `to`: the last cell the
     /// tower leaves.
     pub fn tow_end(&self, from: Square, to: Square) -> Square {
-        let n = Game::distance(from, to) as i32;
-        let dir = ((i32::from(to.file) - i32::from(from.file)) / n, (i32::from(to.rank) - i32::from(from.rank)) / n);
+        let n = self.distance(from, to) as i32;
+        let dir = *self.directions().iter().find(|&&d| self.step(from, d, n) == Some(to)).expect("a straight tow");
         self.step(from, dir, n - 1).expect("on the board")
     }
 
@@ -251,7 +307,7 @@ impl Game {
         let unit = &self.units[u];
         let mut out = Vec::new();
         for (v, load) in self.units.iter().enumerate() {
-            if v == u || !load.alive || load.side != unit.side || load.acted || Game::distance(unit.at, load.at) != 1 {
+            if v == u || !load.alive || load.side != unit.side || load.acted || self.distance(unit.at, load.at) != 1 {
                 continue;
             }
             let (reach, open_only) = match (unit.kind.role, load.kind.role) {
@@ -259,7 +315,7 @@ impl Game {
                 (Role::Tank, Role::Infantry) => (TOW_INFANTRY, false),
                 _ => continue,
             };
-            for dir in KING {
+            for &dir in self.directions() {
                 let mut spent = 0;
                 // The squares the towed piece enters: the tower's start, then each square the
                 // tower leaves.
@@ -275,7 +331,7 @@ impl Game {
                     }
                     let Some(cost) = text::entry_cost(unit.kind.role, terrain) else { break };
                     spent += if open_only { 1 } else { cost };
-                    if spent > text::movement(unit.kind.role) {
+                    if spent > unit.kind.moves {
                         break;
                     }
                     let follows = trail.iter().all(|&s| text::entry_cost(load.kind.role, self.terrain(s)).is_some());

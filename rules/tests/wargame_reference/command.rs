@@ -5,7 +5,7 @@
 #![allow(dead_code)]
 
 use super::game::Game;
-use super::text::{Role, ACTIVATION_RANGE, TOP_LEVEL};
+use super::text::{Role, TOP_LEVEL};
 use std::collections::{BTreeSet, HashSet};
 use warlord_rules::{Side, Square};
 
@@ -28,7 +28,7 @@ impl Game {
                     inside.iter().any(|&r| {
                         let (relay, led) = (&self.units[r], &self.units[l]);
                         relay.kind.level >= led.kind.level
-                            && Game::distance(relay.at, led.at) <= relay.kind.communication
+                            && self.distance(relay.at, led.at) <= relay.kind.communication
                     })
                 })
                 .collect();
@@ -39,7 +39,7 @@ impl Game {
         }
     }
 
-    /// The leaders of the side to move within activation range of `sq` (its own square
+    /// The leaders of the side to move within their activation range of `sq` (its own square
     /// included): those that could order the piece there now, in command or not.
     pub fn activators(&self, sq: Square) -> Vec<usize> {
         (0..self.units.len())
@@ -48,7 +48,7 @@ impl Game {
                 l.alive
                     && l.side == self.to_move
                     && l.kind.role == Role::Leader
-                    && Game::distance(l.at, sq) <= ACTIVATION_RANGE
+                    && self.distance(l.at, sq) <= l.kind.activation
             })
             .collect()
     }

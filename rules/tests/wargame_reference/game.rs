@@ -5,11 +5,13 @@
 
 #![allow(dead_code)]
 
+use super::actions::KING;
+use super::hex;
 use super::line::clear;
-use super::text::{self, Kind, Role, ACTIONS_PER_TURN};
+use super::text::{self, Kind, Role, ACTIONS_PER_TURN, LEAD_BONUS};
 use std::collections::BTreeSet;
 use warlord_rules::wargame::WarGameRules;
-use warlord_rules::{FamilyState, Position, Ruleset, Side, Square, Terrain};
+use warlord_rules::{FamilyState, Geometry, Position, Ruleset, Side, Square, Terrain};
 
 /// One piece, followed by identity through the game.
 #[derive(Clone, Debug)]
@@ -46,6 +48,8 @@ pub enum Key {
     Prep(Square),
     /// A prepared paratrooper's leap: where it stands, where it ends.
     Leap(Square, Square),
+    /// WarGame 2's led move: the unit's start and end, the leader's start and end.
+    Lead(Square, Square, Square, Square),
 }
 
 impl std::fmt::Display for Key {
@@ -57,6 +61,7 @@ impl std::fmt::Display for Key {
             Key::Tow(a, b, c) => write!(f, "{a}-{b} tow {c}"),
             Key::Prep(a) => write!(f, "prep {a}"),
             Key::Leap(a, b) => write!(f, "{a} leap {b}"),
+            Key::Lead(a, b, c, d) => write!(f, "{a}-{b} with {c}-{d}"),
         }
     }
 }
@@ -75,6 +80,10 @@ pub struct TowLink {
 /// The model's game.
 #[derive(Clone, Debug)]
 pub struct Game {
+    /// Hexes (offset rows, docs/NOTATION.md) rather than squares.
+    pub hex: bool,
+    /// The movement a leader adds to a unit it goes along with (WarGame 2: 1; WarGame 1: 0).
+    pub bonus: u32,
     /// Files and ranks.
     pub files: u8,
     /// Ranks.
@@ -105,16 +114,27 @@ impl Game {
         let board = pos.board();
         let terrain = board.squares().map(|s| board.terrain(s)).collect::<Vec<_>>();
         let files = board.files();
+        // A WarGame 2 army has a Commander.
+        let second = rules.pieces().by_symbol("CM").is_some();
         // `squares()` is rank-major from a1: check it, since the model indexes that way.
         for (i, s) in board.squares().enumerate() {
             assert_eq!(usize::from(s.rank) * usize::from(files) + usize::from(s.file), i);
         }
+        // The option `leaders-overrun`: WarGame 1's "Leaders may overrun".
+        let overrunning = |kind: Kind| Kind {
+            overrun: kind.overrun || (kind.role == Role::Leader && rules.options().leaders_overrun),
+            ..kind
+        };
         let units: Vec<Unit> = pos
             .placement()
             .into_iter()
             .map(|(at, p)| Unit {
                 kind_id: p.kind,
-                kind: text::kind(&rules.pieces().get(p.kind).symbol),
+                kind: overrunning(if second {
+                    text::second_kind(&rules.pieces().get(p.kind).symbol)
+                } else {
+                    text::kind(&rules.pieces().get(p.kind).symbol)
+                }),
                 side: p.side,
                 at,
                 alive: true,
@@ -132,6 +152,8 @@ impl Game {
             _ => Vec::new(),
         };
         let mut game = Game {
+            hex: board.geometry() == Geometry::Hex,
+            bonus: if second { LEAD_BONUS } else { 0 },
             files,
             ranks: board.ranks(),
             terrain,
@@ -173,9 +195,40 @@ impl Game {
         self.grid[usize::from(sq.rank) * usize::from(self.files) + usize::from(sq.file)]
     }
 
-    /// King steps between two squares (rulings 1).
-    pub fn distance(a: Square, b: Square) -> u32 {
-        u32::from(a.file.abs_diff(b.file).max(a.rank.abs_diff(b.rank)))
+    /// Steps between two cells: king steps on squares (rulings 1), hex steps on hexes
+    /// (rulings 21).
+    pub fn distance(&self, a: Square, b: Square) -> u32 {
+        if self.hex {
+            hex::distance(a, b)
+        } else {
+            u32::from(a.file.abs_diff(b.file).max(a.rank.abs_diff(b.rank)))
+        }
+    }
+
+    /// The directions to a neighbour: the eight king steps, or the six hex steps (in the
+    /// model's own coordinates, `hex.rs`).
+    pub fn directions(&self) -> &'static [(i32, i32)] {
+        if self.hex {
+            &hex::DIRECTIONS
+        } else {
+            &KING
+        }
+    }
+
+    /// The cell `n` steps from `sq` in the direction `dir`, if on the board.
+    pub fn step(&self, sq: Square, dir: (i32, i32), n: i32) -> Option<Square> {
+        if self.hex {
+            let (q, r) = hex::axial(sq);
+            let (f, rank) = hex::offset((q + dir.0 * n, r + dir.1 * n));
+            self.on_board(f, rank)
+        } else {
+            self.on_board(i32::from(sq.file) + dir.0 * n, i32::from(sq.rank) + dir.1 * n)
+        }
+    }
+
+    /// The cells next to `sq` on the board.
+    pub fn neighbours(&self, sq: Square) -> Vec<Square> {
+        self.directions().iter().filter_map(|&d| self.step(sq, d, 1)).collect()
     }
 
     /// Whether a unit is being towed now.
@@ -186,7 +239,15 @@ impl Game {
     /// Whether a line of fire from `a` to `b` is clear: units of both sides and non-open
     /// terrain block between them (rulings 17).
     pub fn sees(&self, a: Square, b: Square) -> bool {
-        clear(a, b, |c| self.terrain(c) != Terrain::Open || self.unit_at(c).is_some())
+        let blocks = |c: Square| {
+            self.on_board(i32::from(c.file), i32::from(c.rank)).is_some()
+                && (self.terrain(c) != Terrain::Open || self.unit_at(c).is_some())
+        };
+        if self.hex {
+            hex::clear(a, b, blocks)
+        } else {
+            clear(a, b, blocks)
+        }
     }
 
     /// The live units, sorted by square, as (square, kind id, side).
@@ -239,11 +300,14 @@ impl Game {
                 self.end_turn(&mut killed);
                 return killed;
             }
-            Key::Move(from, _) | Key::Fire(from, _) | Key::Tow(from, _, _) | Key::Prep(from) | Key::Leap(from, _) => {
-                self.unit_at(from).expect("an actor")
-            }
+            Key::Move(from, _)
+            | Key::Fire(from, _)
+            | Key::Tow(from, _, _)
+            | Key::Prep(from)
+            | Key::Leap(from, _)
+            | Key::Lead(from, _, _, _) => self.unit_at(from).expect("an actor"),
         };
-        let eligible = self.activators(self.units[actor].at);
+        let mut eligible = self.activators(self.units[actor].at);
         match key {
             Key::Move(_, to) => {
                 let effect = self.moves(actor).remove(&to).expect("a legal move");
@@ -255,6 +319,22 @@ impl Game {
                     self.kill(v, &mut killed);
                 }
                 self.units[actor].at = to;
+            }
+            Key::Lead(_, to, leader, leader_to) => {
+                let guide = self.unit_at(leader).expect("a leader");
+                let effect = self.moves_with(actor, self.bonus, Some(leader)).remove(&to).expect("a legal lead");
+                let victims: Vec<usize> = effect.iter().map(|&v| self.unit_at(v).expect("a victim")).collect();
+                if !victims.is_empty() {
+                    self.units[actor].prepped = false;
+                }
+                for v in victims {
+                    self.kill(v, &mut killed);
+                }
+                self.units[actor].at = to;
+                self.units[guide].at = leader_to;
+                self.units[guide].acted = true;
+                // The order is the leader's own.
+                eligible = vec![guide];
             }
             Key::Fire(_, target) => {
                 let v = self.unit_at(target).expect("a target");
@@ -292,7 +372,8 @@ impl Game {
         killed
     }
 
-    /// Rulings 18 for one unit of the side that did not move: no own unit next to it, every
+    /// Rulings 18 (on hexes with six neighbours, rulings 21) for one unit of the side that did
+    /// not move: no own unit next to it, every
     /// empty neighbour next to an enemy, and at least 3 enemies on its neighbours or on the
     /// neighbours of its empty neighbours.
     pub fn surrounded(&self, u: usize) -> bool {
@@ -303,17 +384,7 @@ impl Game {
     /// and on the neighbours of its empty neighbours), or `None` if it is not surrounded.
     pub fn encircling(&self, u: usize) -> Option<BTreeSet<(u8, u8)>> {
         let unit = &self.units[u];
-        let around = |sq: Square| -> Vec<Square> {
-            let mut out = Vec::new();
-            for df in -1..=1 {
-                for dr in -1..=1 {
-                    if (df, dr) != (0, 0) {
-                        out.extend(self.on_board(i32::from(sq.file) + df, i32::from(sq.rank) + dr));
-                    }
-                }
-            }
-            out
-        };
+        let around = |sq: Square| self.neighbours(sq);
         let side_at = |sq: Square| self.unit_at(sq).map(|v| self.units[v].side);
         let mut enemies = BTreeSet::new();
         for n in around(unit.at) {

@@ -1,6 +1,6 @@
-//! The pieces, numbers, terrain costs and capture tables of WarGame 1, copied from the text
-//! (file 003 of the seeds) and the decisions of docs/RULES.md, "WarGame 1". Written again here
-//! from the text, without the engine's tables.
+//! The pieces, numbers, terrain costs and capture tables of WarGame 1 and 2, copied from the
+//! text (file 003 of the seeds) and the decisions of docs/RULES.md, "WarGame 1" and "WarGame
+//! 2". Written again here from the text, without the engine's tables.
 
 #![allow(dead_code)]
 
@@ -19,10 +19,13 @@ pub enum Role {
     Artillery,
     /// The Command Post (the banner).
     CommandPost,
+    /// WarGame 2's cavalry.
+    Cavalry,
 }
 
-/// A piece kind: its role and, for leaders, level and communication range (rulings 19); for
-/// paratroopers, their leap.
+/// A piece kind: its role and, for leaders, level, communication and activation range
+/// (rulings 19); its movement points and fire range over open ground; whether it overruns and
+/// kills by replacement; for paratroopers, their leap; whether it is a WarGame 2 piece.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Kind {
     /// Its role.
@@ -34,25 +37,100 @@ pub struct Kind {
     /// How far it leaps once prepared: paratroopers 6 ("a medium-range leaping piece, say
     /// about 5-6 squares"); 0 for the others.
     pub leap: u32,
+    /// "Activation range is 3 for all leaders"; WarGame 2: "Command Ranges: Colonels are 3,
+    /// others 6". 0 for units.
+    pub activation: u32,
+    /// Its movement points.
+    pub moves: u32,
+    /// Its fire range over open ground.
+    pub range: u32,
+    /// "Only vehicles may overrun"; WarGame 2: the cavalry "can overrun [jump]".
+    pub overrun: bool,
+    /// It kills by moving onto an enemy: every WarGame 1 piece; WarGame 2: the infantry "can
+    /// close assault [replace]".
+    pub assault: bool,
+    /// A WarGame 2 piece (its leaders add 1 to a unit they go along with).
+    pub second: bool,
 }
 
 /// The kind of a piece by the symbol the scenarios give it.
 pub fn kind(symbol: &str) -> Kind {
-    let leader = |level, communication| Kind { role: Role::Leader, level, communication, leap: 0 };
-    let unit = |role| Kind { role, level: 0, communication: 0, leap: 0 };
+    // WarGame 1: "All leaders have a movement of 4 and a range of 1."
+    let leader = |level, communication| Kind {
+        role: Role::Leader,
+        level,
+        communication,
+        leap: 0,
+        activation: ACTIVATION_RANGE,
+        moves: 4,
+        range: 1,
+        overrun: true,
+        assault: true,
+        second: false,
+    };
+    let unit = |role, moves, range, overrun| Kind {
+        role,
+        level: 0,
+        communication: 0,
+        leap: 0,
+        activation: 0,
+        moves,
+        range,
+        overrun,
+        assault: true,
+        second: false,
+    };
+    // WarGame 2: "Movement: about 6" (decided: 6); leaders keep the range of 1 and do not
+    // overrun; only infantry closes.
+    let general = |level, range| Kind {
+        communication: range,
+        activation: range,
+        moves: 6,
+        overrun: false,
+        assault: false,
+        second: true,
+        ..leader(level, range)
+    };
+    let second =
+        |role, moves, range, overrun, assault| Kind { assault, second: true, ..unit(role, moves, range, overrun) };
     match symbol {
         "SC" => leader(3, 9),
         "TC" => leader(2, 6),
         "IC" | "AC" => leader(1, 3),
-        "T" => unit(Role::Tank),
-        "I" => unit(Role::Infantry),
+        // "Tanks - movement of 3, range 2"
+        "T" => unit(Role::Tank, 3, 2, true),
+        // "Infantry - movement of 2, range 0 in open"
+        "I" => unit(Role::Infantry, 2, 0, false),
         // The option `paratroops`: infantry that leap (docs/RULES.md, "Paratroops").
-        "P" => Kind { leap: LEAP, ..unit(Role::Infantry) },
-        "A" => unit(Role::Artillery),
-        "CP" => unit(Role::CommandPost),
-        other => panic!("WarGame 1 has no piece `{other}`"),
+        "P" => Kind { leap: LEAP, ..unit(Role::Infantry, 2, 0, false) },
+        // "Artillery - movement of 1, range 3"
+        "A" => unit(Role::Artillery, 1, 3, false),
+        "CP" => unit(Role::CommandPost, 0, 0, false),
+        // "Commander: 1", "General: 3", "Colonel: 6", "Colonels are 3, others 6"
+        "CM" => general(3, 6),
+        "GN" => general(2, 6),
+        "CL" => general(1, 3),
+        // "Cavalry - moves 5, fire combat range 1, can overrun [jump]"
+        "C" => second(Role::Cavalry, 5, 1, true, false),
+        other => panic!("WarGame has no piece `{other}`"),
     }
 }
+
+/// The kind of a WarGame 2 piece by its symbol, where WarGame 1 uses the same symbol:
+/// "Infantry - moves 3, fire combat range 1, can close assault [replace]", "Artillery - moves
+/// 2, fire combat range 2".
+pub fn second_kind(symbol: &str) -> Kind {
+    match symbol {
+        "I" => Kind { moves: 3, range: 1, assault: true, second: true, ..kind("I") },
+        "P" => Kind { moves: 3, range: 1, assault: true, second: true, ..kind("P") },
+        "A" => Kind { moves: 2, range: 2, assault: false, second: true, ..kind("A") },
+        other => kind(other),
+    }
+}
+
+/// "A leader who activates a piece and moves along with it during its entire move adds 1 to
+/// that piece's movement."
+pub const LEAD_BONUS: u32 = 1;
 
 /// "say about 5-6 squares": the paratroopers' leap (docs/RULES.md, "Paratroops").
 pub const LEAP: u32 = 6;
@@ -67,27 +145,13 @@ pub const TOW_ARTILLERY: i32 = 2;
 /// "Tanks tow infantry (up to) 3 squares/turn."
 pub const TOW_INFANTRY: i32 = 3;
 
-/// "Leaders move 4", "Tanks move 3", "Infantry moves 2", "Artillery moves 1".
-pub fn movement(role: Role) -> u32 {
-    match role {
-        Role::Leader => 4,
-        Role::Tank => 3,
-        Role::Infantry => 2,
-        Role::Artillery => 1,
-        Role::CommandPost => 0,
-    }
-}
-
 /// "Range over open spaces: Artillery 3, Tank 2, Leader 1, Infantry 0"; infantry has "range
 /// 1 if in trees, towns, or hills".
-pub fn fire_range(role: Role, standing_on: Terrain) -> u32 {
-    match role {
-        Role::Artillery => 3,
-        Role::Tank => 2,
-        Role::Leader => 1,
-        Role::Infantry if standing_on == Terrain::Open => 0,
-        Role::Infantry => 1,
-        Role::CommandPost => 0,
+pub fn fire_range(kind: Kind, standing_on: Terrain) -> u32 {
+    if kind.role == Role::Infantry && standing_on != Terrain::Open {
+        kind.range.max(1)
+    } else {
+        kind.range
     }
 }
 
@@ -108,6 +172,8 @@ pub fn entry_cost(role: Role, terrain: Terrain) -> Option<u32> {
         (Terrain::Hill, _) => Some(2),
         (Terrain::Trees, Role::Tank) => None,
         (Terrain::Trees, Role::Leader) => Some(4),
+        // WarGame 2 (decision): cavalry pays 2 for trees.
+        (Terrain::Trees, Role::Cavalry) => Some(2),
         (Terrain::Trees, _) => Some(1),
     }
 }
@@ -128,6 +194,9 @@ pub enum Way {
 pub fn kills(attacker: Role, way: Way, defender: Role, terrain: Terrain) -> bool {
     use Role::{Artillery as Art, Infantry as Inf, Leader as Ldr, Tank};
     use Way::{AdjacentFire as Adj, Replacement as Rep};
+    // WarGame 2 (decision): cavalry stands where the tables put tanks.
+    let tank = |r: Role| if r == Role::Cavalry { Tank } else { r };
+    let (attacker, defender) = (tank(attacker), tank(defender));
     let by = (attacker, way);
     match (terrain, defender) {
         // "Deterministic captures allowed when defender is in town:"
@@ -163,7 +232,8 @@ pub fn kills(attacker: Role, way: Way, defender: Role, terrain: Terrain) -> bool
 /// only." "Units in trees and towns may never be overrun."
 pub fn overruns(attacker: Role, defender: Role, terrain: Terrain) -> bool {
     let kinds = match attacker {
-        Role::Tank => matches!(defender, Role::Leader | Role::Infantry),
+        // WarGame 2 (decision): cavalry jumps what tanks overrun.
+        Role::Tank | Role::Cavalry => matches!(defender, Role::Leader | Role::Infantry),
         Role::Leader => matches!(defender, Role::Infantry | Role::Artillery),
         _ => false,
     };
