@@ -1,10 +1,11 @@
 //! The board as text: files and ranks labelled, White's pieces in upper case, Black's in lower
-//! case, a terrain mark on each empty square, and a legend.
+//! case, a terrain mark on each empty square, and a legend. On a hex board the rows the notation
+//! shifts half a hex right (ranks 2, 4, ...) are printed half a cell to the right.
 
 use anyhow::{bail, Result};
 use std::io::{self, Write};
 use warlord_rules::square::file_name;
-use warlord_rules::{Board, PieceTable, Position, Side, Square, Terrain};
+use warlord_rules::{Board, Geometry, PieceTable, Position, Side, Square, Terrain};
 
 /// A rectangle of squares to print, given on the command line as two corners: `a1:p12`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -75,7 +76,7 @@ pub fn piece_symbol(pieces: &PieceTable, kind: u8, side: Side) -> String {
 }
 
 /// Writes the part of the board inside `region`, rank labels on both sides, then a legend of
-/// the pieces and terrain marks.
+/// the pieces and terrain marks; on a hex board, the shifted rows indented half a cell.
 pub fn write_board(out: &mut dyn Write, pieces: &PieceTable, pos: &Position, region: Region) -> io::Result<()> {
     let board = pos.board();
     let files = region.files();
@@ -84,6 +85,8 @@ pub fn write_board(out: &mut dyn Write, pieces: &PieceTable, pos: &Position, reg
     let label_width = (region.ranks().end() + 1).to_string().len();
     let header: Vec<String> = files.clone().map(|f| format!("{:>width$}", file_name(f))).collect();
     let header = header.join(" ");
+    let hex = board.geometry() == Geometry::Hex;
+    let half = if hex { width.div_ceil(2) } else { 0 };
     writeln!(out, "{:label_width$}  {header}", "")?;
     for rank in region.ranks().rev() {
         let cells: Vec<String> = files
@@ -98,7 +101,9 @@ pub fn write_board(out: &mut dyn Write, pieces: &PieceTable, pos: &Position, reg
             })
             .collect();
         let label = rank + 1;
-        writeln!(out, "{label:>label_width$}  {}  {label}", cells.join(" "))?;
+        // Rank indices 1, 3, ... are the rows named 2, 4, ...: shifted half a hex right.
+        let (before, after) = if hex && rank % 2 == 1 { (half, 0) } else { (0, half) };
+        writeln!(out, "{label:>label_width$}  {:before$}{}{:after$}  {label}", "", cells.join(" "), "")?;
     }
     writeln!(out, "{:label_width$}  {header}", "")?;
     let kinds: Vec<String> = pieces.iter().map(|(_, k)| format!("{} {}", k.symbol, k.name)).collect();
@@ -108,7 +113,8 @@ pub fn write_board(out: &mut dyn Write, pieces: &PieceTable, pos: &Position, reg
         .filter(|&t| t == Terrain::Open || board.has_terrain(t))
         .map(|t| format!("{} {}", terrain_mark(t), t.name()))
         .collect();
-    writeln!(out, "squares: {}", marks.join(", "))
+    let cells = if hex { "hexes (rows 2, 4, ... shifted half a hex right)" } else { "squares" };
+    writeln!(out, "{cells}: {}", marks.join(", "))
 }
 
 #[cfg(test)]

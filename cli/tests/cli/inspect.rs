@@ -50,6 +50,20 @@ fn show_limits_the_board_to_a_region() {
     assert_eq!(warlord(&["show", "chieftain", "--region", "a1-p12"]).code, 1);
 }
 
+#[test]
+fn show_prints_a_hex_board_with_its_shifted_rows_indented() {
+    let text = warlord(&["show", "hex-skirmish", "--region", "a1:d3"]).ok();
+    let lines: Vec<&str> = text.lines().collect();
+    // Rank 2 is shifted half a hex right (docs/NOTATION.md, "Hex cells"): its cells stand
+    // between those of ranks 1 and 3, and every row keeps the same width.
+    assert_eq!(
+        lines[1..6],
+        ["   a b c d", "3  . . * .   3", "2   . . M .  2", "1  . H S .   1", "   a b c d"],
+        "{text}"
+    );
+    assert!(text.contains("hexes (rows 2, 4, ... shifted half a hex right)"), "{text}");
+}
+
 /// A 6x6 scenario with a pond and a hill.
 const POND: &str = r#"
 name = "Pond"
