@@ -8,9 +8,13 @@
 //! - [`replies`]: the value of candidates after a reply, examined in batches under a budget.
 //! - [`capture_reply`]: the opponent's captures alone, which rank long turns' candidates.
 //! - [`greedy_reply`]: the choice, by the opponent's greedy turn and one's own greedy follow-up.
+//! - [`deepen`]: a second look at the best candidates, against the opponent's strongest replies.
+//! - [`endgame`]: where turns have few variants, an alternating search over whole turns.
 
 mod beam;
 mod capture_reply;
+mod deepen;
+mod endgame;
 mod greedy_reply;
 mod islands;
 mod replies;
@@ -64,7 +68,18 @@ pub struct Champion {
     pub long_beam_share: f64,
     /// Share of the budget for evolution on long turns (after the beam's).
     pub evolve_share: f64,
+    /// Whether the budget left once the greedy replies are examined buys a second look at the
+    /// best candidates, against the opponent's strongest replies.
+    pub deepen: bool,
+    /// Whether a turn with few variants (both sides' turns at most [`endgame::MAX_TURNS`]
+    /// distinct positions) is chosen by an alternating search over whole turns, several turns
+    /// deep, on [`ENDGAME_SHARE`] of the budget.
+    pub whole_turn_search: bool,
 }
+
+/// The share of the budget the whole-turn search of few-variant turns may use; when it cannot
+/// search two turns deep within it, the turn is planned as usual with the rest.
+pub const ENDGAME_SHARE: f64 = 0.5;
 
 impl Default for Champion {
     fn default() -> Champion {
@@ -91,6 +106,8 @@ impl Champion {
             long_turn_moves: 8,
             long_beam_share: 0.1,
             evolve_share: 0.55,
+            deepen: true,
+            whole_turn_search: true,
         }
     }
 }
@@ -104,8 +121,15 @@ impl Agent for Champion {
         let start = Instant::now();
         let me = pos.to_move();
         let eval = self.eval.with_contempt(me, self.draw_value);
+        if self.whole_turn_search {
+            let mut meter = Meter::until(budget.fraction(ENDGAME_SHARE), start);
+            if let Some((turn, _depth)) = endgame::best_turn(rules, &eval, pos, &mut meter) {
+                return turn.actions;
+            }
+        }
         let stages = Stages::for_turn(self, pos);
-        let beam = self.beam_candidates(&eval, rules, pos, stages.beam(budget), budget, start);
+        let beam =
+            self.beam_candidates(&eval, rules, pos, &mut Meter::until(stages.beam(budget), start), budget, start);
         let mut cands = spread::spread(beam, self.max_candidates);
         if stages.long {
             // The beam's best turns seed evolution; the capture reply ranks every candidate,
