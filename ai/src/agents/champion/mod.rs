@@ -9,12 +9,10 @@
 //! - [`capture_reply`]: the opponent's captures alone, which rank long turns' candidates.
 //! - [`greedy_reply`]: the choice, by the opponent's greedy turn and one's own greedy follow-up.
 //! - [`deepen`]: a second look at the best candidates, against the opponent's strongest replies.
-//! - [`endgame`]: where turns have few variants, an alternating search over whole turns.
 
 mod beam;
 mod capture_reply;
 mod deepen;
-mod endgame;
 mod greedy_reply;
 mod islands;
 mod replies;
@@ -32,7 +30,7 @@ use stages::Stages;
 use std::time::Instant;
 use warlord_rules::{Action, Position, Ruleset};
 
-/// Plans in two phases, both run on every core with rayon:
+/// Plans in two phases and a second look, all run on every core with rayon:
 ///
 /// 1. **Candidates.** A beam search over the actions of its own turn: at each depth every
 ///    action of every kept partial turn is played and evaluated; finished turns become
@@ -47,6 +45,9 @@ use warlord_rules::{Action, Position, Ruleset};
 ///    turns, where a greedy turn evaluates hundreds of actions at each of many steps, every
 ///    candidate is first ranked by the opponent's captures alone, and the greedy replies are
 ///    examined in that order while the budget lasts.
+/// 3. **A second look.** With budget left once every candidate's greedy reply is examined,
+///    the best candidates are played out again against the opponent's strongest replies (the
+///    best turns of its own beam search), so that a larger budget buys better play.
 ///
 /// Under a node budget the work is split in fixed shares and merged in order, so the same seed
 /// and budget give the same turn on any number of cores.
@@ -71,15 +72,7 @@ pub struct Champion {
     /// Whether the budget left once the greedy replies are examined buys a second look at the
     /// best candidates, against the opponent's strongest replies.
     pub deepen: bool,
-    /// Whether a turn with few variants (both sides' turns at most [`endgame::MAX_TURNS`]
-    /// distinct positions) is chosen by an alternating search over whole turns, several turns
-    /// deep, on [`ENDGAME_SHARE`] of the budget.
-    pub whole_turn_search: bool,
 }
-
-/// The share of the budget the whole-turn search of few-variant turns may use; when it cannot
-/// search two turns deep within it, the turn is planned as usual with the rest.
-pub const ENDGAME_SHARE: f64 = 0.5;
 
 impl Default for Champion {
     fn default() -> Champion {
@@ -107,7 +100,6 @@ impl Champion {
             long_beam_share: 0.1,
             evolve_share: 0.55,
             deepen: true,
-            whole_turn_search: true,
         }
     }
 }
@@ -121,12 +113,6 @@ impl Agent for Champion {
         let start = Instant::now();
         let me = pos.to_move();
         let eval = self.eval.with_contempt(me, self.draw_value);
-        if self.whole_turn_search {
-            let mut meter = Meter::until(budget.fraction(ENDGAME_SHARE), start);
-            if let Some((turn, _depth)) = endgame::best_turn(rules, &eval, pos, &mut meter) {
-                return turn.actions;
-            }
-        }
         let stages = Stages::for_turn(self, pos);
         let beam =
             self.beam_candidates(&eval, rules, pos, &mut Meter::until(stages.beam(budget), start), budget, start);
