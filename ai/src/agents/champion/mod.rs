@@ -30,7 +30,7 @@ use stages::Stages;
 use std::time::Instant;
 use warlord_rules::{Action, Position, Ruleset};
 
-/// Plans in two phases and a second look, all run on every core with rayon:
+/// Plans in two phases (and, if asked, a second look), all run on every core with rayon:
 ///
 /// 1. **Candidates.** A beam search over the actions of its own turn: at each depth every
 ///    action of every kept partial turn is played and evaluated; finished turns become
@@ -45,9 +45,10 @@ use warlord_rules::{Action, Position, Ruleset};
 ///    turns, where a greedy turn evaluates hundreds of actions at each of many steps, every
 ///    candidate is first ranked by the opponent's captures alone, and the greedy replies are
 ///    examined in that order while the budget lasts.
-/// 3. **A second look.** With budget left once every candidate's greedy reply is examined,
-///    the best candidates are played out again against the opponent's strongest replies (the
-///    best turns of its own beam search), so that a larger budget buys better play.
+/// 3. **A second look** (off by default, [`Champion::deepen`]). With budget left once every
+///    candidate's greedy reply is examined, the best candidates are played out again against
+///    the opponent's strongest replies (the best turns of its own beam search), so that a
+///    larger budget changes the play; it was not measured to play better (docs/AI.md, "Levels").
 ///
 /// Under a node budget the work is split in fixed shares and merged in order, so the same seed
 /// and budget give the same turn on any number of cores.
@@ -70,7 +71,9 @@ pub struct Champion {
     /// Share of the budget for evolution on long turns (after the beam's).
     pub evolve_share: f64,
     /// Whether the budget left once the greedy replies are examined buys a second look at the
-    /// best candidates, against the opponent's strongest replies.
+    /// best candidates, against the opponent's strongest replies. Off by default: a larger
+    /// budget then changes the play on small boards, but it was not measured to play better,
+    /// and it spends the whole time budget where the champion used to finish early.
     pub deepen: bool,
 }
 
@@ -99,7 +102,7 @@ impl Champion {
             long_turn_moves: 8,
             long_beam_share: 0.1,
             evolve_share: 0.55,
-            deepen: true,
+            deepen: false,
         }
     }
 }
