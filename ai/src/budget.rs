@@ -110,6 +110,12 @@ impl Meter {
         self.used += 1;
     }
 
+    /// Records `nodes` nodes of work done elsewhere (by copies of this meter on other threads),
+    /// so that the work done in parallel counts against this meter's budget.
+    pub fn charge(&mut self, nodes: u64) {
+        self.used += nodes;
+    }
+
     /// Nodes counted so far.
     #[must_use]
     pub fn used(&self) -> u64 {

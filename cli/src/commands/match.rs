@@ -36,6 +36,10 @@ pub struct Args {
     /// nodes (reproducible).
     #[arg(long, default_value = "100ms", value_parser = Budget::parse)]
     pub budget: Budget,
+    /// The second agent's budget, when it is to think differently from the first (an A/B
+    /// test of budgets: `--budget 9000n --second-budget 6000n`); `--budget` if not given.
+    #[arg(long, value_parser = Budget::parse)]
+    pub second_budget: Option<Budget>,
     /// The match seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -96,7 +100,8 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<()> {
     }
     let game = Game::load(&args.source)?;
     let (first, first_budget) = contender(&args.first, args.budget).map_err(|e| anyhow!(e))?;
-    let (second, second_budget) = contender(&args.second, args.budget).map_err(|e| anyhow!(e))?;
+    let (second, second_budget) =
+        contender(&args.second, args.second_budget.unwrap_or(args.budget)).map_err(|e| anyhow!(e))?;
     let mut tags = vec![("Scenario".to_string(), game.scenario_ref.clone())];
     tags.extend(game.options.iter().map(|(k, v)| ("Option".to_string(), format!("{k}={v}"))));
     let config = MatchConfig {

@@ -17,20 +17,19 @@ impl Champion {
     /// first by their value before any reply. At each depth every legal action of every kept
     /// partial turn is played and evaluated in parallel; finished turns become candidates, and
     /// the best unfinished ones, distinct positions only, are kept ([`diverse`]). The first depth
-    /// measures what a partial turn costs and sets the width so that the turn fits `budget`
-    /// (this phase's share); `whole` bounds the greedy completion of a partial turn.
+    /// measures what a partial turn costs and sets the width so that the turn fits what is left
+    /// of `meter` (this phase's share); `whole` bounds the greedy completion of a partial turn.
     pub(super) fn beam_candidates(
         &self,
         eval: &Evaluator,
         rules: &dyn Ruleset,
         pos: &Position,
-        budget: Budget,
+        meter: &mut Meter,
         whole: Budget,
         start: Instant,
     ) -> Vec<Candidate> {
         let me = pos.to_move();
-        let timed = matches!(budget, Budget::Millis(_));
-        let mut meter = Meter::until(budget, start);
+        let timed = matches!(meter.remaining(), Budget::Millis(_));
         let cap = usize::from(pos.turn_cap()).max(1);
         let mut beam = vec![Line::start(pos)];
         let mut width = 1;
@@ -71,12 +70,9 @@ impl Champion {
             if depth == 0 {
                 // The first depth measures the cost of one state; size the beam to fit the
                 // rest of the turn into this phase's budget.
-                let per_state = match (budget, meter.remaining()) {
-                    (Budget::Millis(_), Budget::Millis(left)) => {
-                        left as f64 / depth_start.elapsed().as_secs_f64().max(1e-6) / 1000.0
-                    }
-                    (_, Budget::Nodes(left)) => left as f64 / (2 * pairs.len()).max(1) as f64,
-                    _ => 1.0,
+                let per_state = match meter.remaining() {
+                    Budget::Millis(left) => left as f64 / depth_start.elapsed().as_secs_f64().max(1e-6) / 1000.0,
+                    Budget::Nodes(left) => left as f64 / (2 * pairs.len()).max(1) as f64,
                 };
                 width = ((per_state / (cap.saturating_sub(1)).max(1) as f64) as usize).clamp(1, self.max_beam);
             }
@@ -95,7 +91,7 @@ impl Champion {
             whole.actions.extend(rest.actions);
             whole.pos = rest.pos;
             whole.done = true;
-            let value = eval.value_for(rules, &whole.pos, me, &mut meter);
+            let value = eval.value_for(rules, &whole.pos, me, meter);
             done.push(Candidate { line: whole, value });
         }
         done.sort_by(|a, b| b.value.total_cmp(&a.value));

@@ -22,7 +22,7 @@ impl Champion {
         budget: Budget,
         start: Instant,
     ) -> Vec<Candidate> {
-        let values = self.values_after_replies(eval, rules, me, &cands, budget, start, |pos, meter| {
+        let (values, _) = self.values_after_replies(eval, rules, me, &cands, budget, start, |pos, meter| {
             capture_reply(eval, rules, pos, meter)
         });
         let mut order: Vec<usize> = (0..values.len()).collect();

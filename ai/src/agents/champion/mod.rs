@@ -8,9 +8,11 @@
 //! - [`replies`]: the value of candidates after a reply, examined in batches under a budget.
 //! - [`capture_reply`]: the opponent's captures alone, which rank long turns' candidates.
 //! - [`greedy_reply`]: the choice, by the opponent's greedy turn and one's own greedy follow-up.
+//! - [`deepen`]: a second look at the best candidates, against the opponent's strongest replies.
 
 mod beam;
 mod capture_reply;
+mod deepen;
 mod greedy_reply;
 mod islands;
 mod replies;
@@ -28,7 +30,7 @@ use stages::Stages;
 use std::time::Instant;
 use warlord_rules::{Action, Position, Ruleset};
 
-/// Plans in two phases, both run on every core with rayon:
+/// Plans in two phases (and, if asked, a second look), all run on every core with rayon:
 ///
 /// 1. **Candidates.** A beam search over the actions of its own turn: at each depth every
 ///    action of every kept partial turn is played and evaluated; finished turns become
@@ -43,6 +45,10 @@ use warlord_rules::{Action, Position, Ruleset};
 ///    turns, where a greedy turn evaluates hundreds of actions at each of many steps, every
 ///    candidate is first ranked by the opponent's captures alone, and the greedy replies are
 ///    examined in that order while the budget lasts.
+/// 3. **A second look** (off by default, [`Champion::deepen`]). With budget left once every
+///    candidate's greedy reply is examined, the best candidates are played out again against
+///    the opponent's strongest replies (the best turns of its own beam search), so that a
+///    larger budget changes the play; it was not measured to play better (docs/AI.md, "Levels").
 ///
 /// Under a node budget the work is split in fixed shares and merged in order, so the same seed
 /// and budget give the same turn on any number of cores.
@@ -64,6 +70,11 @@ pub struct Champion {
     pub long_beam_share: f64,
     /// Share of the budget for evolution on long turns (after the beam's).
     pub evolve_share: f64,
+    /// Whether the budget left once the greedy replies are examined buys a second look at the
+    /// best candidates, against the opponent's strongest replies. Off by default: a larger
+    /// budget then changes the play on small boards, but it was not measured to play better,
+    /// and it spends the whole time budget where the champion used to finish early.
+    pub deepen: bool,
 }
 
 impl Default for Champion {
@@ -91,6 +102,7 @@ impl Champion {
             long_turn_moves: 8,
             long_beam_share: 0.1,
             evolve_share: 0.55,
+            deepen: false,
         }
     }
 }
@@ -105,7 +117,8 @@ impl Agent for Champion {
         let me = pos.to_move();
         let eval = self.eval.with_contempt(me, self.draw_value);
         let stages = Stages::for_turn(self, pos);
-        let beam = self.beam_candidates(&eval, rules, pos, stages.beam(budget), budget, start);
+        let beam =
+            self.beam_candidates(&eval, rules, pos, &mut Meter::until(stages.beam(budget), start), budget, start);
         let mut cands = spread::spread(beam, self.max_candidates);
         if stages.long {
             // The beam's best turns seed evolution; the capture reply ranks every candidate,

@@ -13,12 +13,12 @@ const REPLY_BATCH: usize = 2;
 
 /// How much a candidate's own value (before the reply) counts beside the value after it:
 /// enough to break ties only.
-const OWN_VALUE_WEIGHT: f64 = 1e-3;
+pub(super) const OWN_VALUE_WEIGHT: f64 = 1e-3;
 
 impl Champion {
     /// The values for `me` of the first candidates (at most [`Champion::max_candidates`]) after
-    /// the reply `reply` plays from each, in order, until `budget` runs out. A candidate that
-    /// ends the game keeps its own value.
+    /// the reply `reply` plays from each, in order, until `budget` runs out, and the nodes this
+    /// used. A candidate that ends the game keeps its own value.
     ///
     /// Candidates are examined in batches of a fixed size (one per core here), each reply
     /// bounded by what is left of the budget at the batch's start, and a reply cut short is not
@@ -34,7 +34,7 @@ impl Champion {
         budget: Budget,
         start: Instant,
         reply: impl Fn(&Position, &mut Meter) -> Line + Sync,
-    ) -> Vec<f64> {
+    ) -> (Vec<f64>, u64) {
         let value_after = |c: &Candidate, meter: &mut Meter| -> Option<f64> {
             if c.line.pos.outcome().is_some() {
                 return Some(c.value);
@@ -71,6 +71,6 @@ impl Champion {
                 break;
             }
         }
-        out
+        (out, used)
     }
 }

@@ -6,8 +6,15 @@ use warlord_rules::{Action, Position, Ruleset, Scenario, Square};
 
 /// The start of Chieftain Chess.
 pub fn chieftain_start() -> Position {
+    chieftain().1
+}
+
+/// Chieftain Chess's rules and its start.
+pub fn chieftain() -> (Arc<dyn Ruleset>, Position) {
     let b = warlord_scenarios::get("chieftain").expect("shipped");
-    Scenario::parse(b.text, "chieftain").expect("valid").ruleset(&[]).expect("rules").start()
+    let rules = Scenario::parse(b.text, "chieftain").expect("valid").ruleset(&[]).expect("rules");
+    let pos = rules.start();
+    (rules, pos)
 }
 
 /// A move from one square to another, by file and rank from 0.
