@@ -33,8 +33,9 @@ pub trait Agent: Send + Sync {
     }
 }
 
-/// The agents by name, for the command line and the server.
-pub const AGENT_NAMES: [&str; 6] = ["random", "novice", "greedy", "oep", "mcts", "champion"];
+/// The agents by name, for the command line and the server. `champion-deep` is the champion
+/// with its second look on ([`Champion::deepen`]), kept to measure it against the champion.
+pub const AGENT_NAMES: [&str; 7] = ["random", "novice", "greedy", "oep", "mcts", "champion", "champion-deep"];
 
 /// The agent with a name from [`AGENT_NAMES`].
 pub fn by_name(name: &str) -> Result<Box<dyn Agent>, String> {
@@ -45,6 +46,7 @@ pub fn by_name(name: &str) -> Result<Box<dyn Agent>, String> {
         "oep" => Box::new(Oep::default()),
         "mcts" => Box::new(Mcts::default()),
         "champion" => Box::new(Champion::default()),
+        "champion-deep" => Box::new(Champion { deepen: true, ..Champion::default() }),
         other => return Err(format!("no agent is called `{other}`; the agents are {}", AGENT_NAMES.join(", "))),
     })
 }

@@ -109,7 +109,7 @@ impl Champion {
 
 impl Agent for Champion {
     fn name(&self) -> String {
-        "champion".into()
+        if self.deepen { "champion-deep" } else { "champion" }.into()
     }
 
     fn plan_turn(&self, rules: &dyn Ruleset, pos: &Position, budget: Budget, seed: u64) -> Vec<Action> {
