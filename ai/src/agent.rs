@@ -46,7 +46,7 @@ pub fn by_name(name: &str) -> Result<Box<dyn Agent>, String> {
         "oep" => Box::new(Oep::default()),
         "mcts" => Box::new(Mcts::default()),
         "champion" => Box::new(Champion::default()),
-        "champion-deep" => Box::new(Champion { deepen: true, ..Champion::default() }),
+        "champion-deep" => Box::new(Champion::deep()),
         other => return Err(format!("no agent is called `{other}`; the agents are {}", AGENT_NAMES.join(", "))),
     })
 }

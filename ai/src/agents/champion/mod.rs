@@ -105,6 +105,12 @@ impl Champion {
             deepen: false,
         }
     }
+
+    /// The champion with its second look on (the agent `champion-deep`).
+    #[must_use]
+    pub fn deep() -> Champion {
+        Champion { deepen: true, ..Champion::default() }
+    }
 }
 
 impl Agent for Champion {
