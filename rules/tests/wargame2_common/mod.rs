@@ -2,6 +2,10 @@
 //! teaching scenario (the text's numbers), with pieces placed by the test.
 #![allow(dead_code)]
 
+#[path = "../wargame_common/mod.rs"]
+mod shared;
+
+pub use shared::{at, fire, legal, mv, play, sq};
 use warlord_rules::wargame::WarGameRules;
 use warlord_rules::{Action, Geometry, Position, Ruleset, Scenario, Square};
 
@@ -45,56 +49,15 @@ pub fn hex_game(terrain: &[(&str, &[&str])], white: &[&str], black: &[&str]) -> 
     hex_game_with((12, 13), terrain, white, black, &[])
 }
 
-/// A cell by name.
-pub fn sq(name: &str) -> Square {
-    name.parse().unwrap()
-}
-
 /// The cell `n` steps from `from` in the hex direction `step` (lattice coordinates), by name.
 pub fn along(from: &str, step: (i32, i32), n: i32) -> String {
     let (x, y) = Geometry::Hex.to_lattice(sq(from));
     Geometry::Hex.from_lattice((x + step.0 * n, y + step.1 * n)).expect("on the lattice").to_string()
 }
 
-/// A move.
-pub fn mv(from: &str, to: &str) -> Action {
-    Action::Move { from: sq(from), to: sq(to) }
-}
-
-/// A shot.
-pub fn fire(from: &str, target: &str) -> Action {
-    Action::Fire { from: sq(from), target: sq(target) }
-}
-
 /// A led move: the unit from `from` to `to`, the leader from `leader` to `leader_to`.
 pub fn lead(from: &str, to: &str, leader: &str, leader_to: &str) -> Action {
     Action::Lead { from: sq(from), to: sq(to), leader: sq(leader), leader_to: sq(leader_to) }
-}
-
-/// Whether `action` is legal in `pos`: `play` accepts it on a copy, and `legal_actions`
-/// agrees.
-pub fn legal(rules: &WarGameRules, pos: &Position, action: Action) -> bool {
-    let listed = rules.legal_action_list(pos).contains(&action);
-    let accepted = rules.play(&mut pos.clone(), action).is_ok();
-    assert_eq!(listed, accepted, "legal_actions and play disagree on {action:?}");
-    accepted
-}
-
-/// Plays an action that must be legal.
-pub fn play(rules: &WarGameRules, pos: &mut Position, action: Action) -> warlord_rules::Report {
-    rules.play(pos, action).unwrap_or_else(|e| panic!("{action:?}: {e}"))
-}
-
-/// The symbol of the piece on a cell, upper case for White, lower for Black.
-pub fn at(rules: &WarGameRules, pos: &Position, name: &str) -> Option<String> {
-    pos.piece_at(sq(name)).map(|p| {
-        let s = rules.pieces().get(p.kind).symbol.clone();
-        if p.side == warlord_rules::Side::White {
-            s
-        } else {
-            s.to_lowercase()
-        }
-    })
 }
 
 /// The ends of the plain moves of the piece on `from`.
