@@ -10,10 +10,12 @@ use serde_json::{json, Value};
 use std::net::SocketAddr;
 use warlord_server::client;
 
-async fn open_challenges(addr: SocketAddr) -> Vec<Value> {
+/// The open challenges of the player `name` (the tests share one PostgreSQL database and run
+/// at once, so each looks only at its own player's).
+async fn open_challenges(addr: SocketAddr, name: &str) -> Vec<Value> {
     let answer = client::request(addr, "GET", "/api/games?open=true", None, None).await.unwrap();
     assert_eq!(answer.status, 200, "{}", answer.body);
-    answer.json().as_array().unwrap().clone()
+    answer.json().as_array().unwrap().iter().filter(|e| e["challenger"] == name).cloned().collect()
 }
 
 fn challenge(name: &str, side: &str) -> Value {
@@ -32,8 +34,13 @@ async fn a_challenge_is_listed_joined_once_and_leaves_the_open_list() {
         assert!(created["white"]["token"].is_string());
         assert_eq!(created["black"], Value::Null, "the offered seat is not the creator's");
 
-        let open = open_challenges(addr).await;
-        assert_eq!(open.len(), 1, "only the challenge, not the plain public game: {open:?}");
+        let open = open_challenges(addr, "Alice").await;
+        assert_eq!(open.len(), 1, "Alice's one challenge: {open:?}");
+        let all = client::request(addr, "GET", "/api/games?open=true", None, None).await.unwrap().json();
+        assert!(
+            all.as_array().unwrap().iter().all(|e| e["id"] != plain["id"]),
+            "a plain public game is no challenge: {all}"
+        );
         let entry = &open[0];
         assert_eq!(entry["id"], id);
         assert_eq!(entry["scenario_name"], "Chieftain Chess");
@@ -54,7 +61,7 @@ async fn a_challenge_is_listed_joined_once_and_leaves_the_open_list() {
 
         let again = client::request(addr, "POST", &format!("/api/games/{id}/join"), None, None).await.unwrap();
         assert_eq!(again.status, 409, "the seat is handed over once: {}", again.body);
-        assert!(open_challenges(addr).await.is_empty());
+        assert!(open_challenges(addr, "Alice").await.is_empty());
         let missing = client::request(addr, "POST", "/api/games/0000/join", None, None).await.unwrap();
         assert_eq!(missing.status, 409);
         server.stop();
@@ -68,14 +75,14 @@ async fn only_its_creator_cancels_a_challenge() {
         let addr = server.addr;
         let created = create(addr, challenge("Bob", "black")).await;
         let id = created["id"].as_str().unwrap();
-        assert_eq!(open_challenges(addr).await[0]["open_side"], "white");
+        assert_eq!(open_challenges(addr, "Bob").await[0]["open_side"], "white");
         let path = format!("/api/games/{id}/challenge");
         let spectator = token(&created, "spectator");
         let refused = client::request(addr, "DELETE", &path, Some(&spectator), None).await.unwrap();
         assert_eq!(refused.status, 403, "{}", refused.body);
         let cancelled = client::request(addr, "DELETE", &path, Some(&token(&created, "black")), None).await.unwrap();
         assert_eq!(cancelled.status, 200, "{}", cancelled.body);
-        assert!(open_challenges(addr).await.is_empty());
+        assert!(open_challenges(addr, "Bob").await.is_empty());
         let join = client::request(addr, "POST", &format!("/api/games/{id}/join"), None, None).await.unwrap();
         assert_eq!(join.status, 409, "a cancelled challenge cannot be joined");
 
