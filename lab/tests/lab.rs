@@ -348,3 +348,18 @@ fn a_variant_may_be_another_version_of_the_scenario_file() {
     let err = study(&two, dir.path()).err().map(|e| e.to_string()).unwrap_or_default();
     assert!(err.contains(":19: a variant with its own scenario file needs a study of one scenario"), "{err}");
 }
+
+/// The committed studies of every shipped scenario (docs/lab/every-scenario-*.toml) name each
+/// shipped scenario once: a scenario added to the catalogue and forgotten there fails here.
+#[test]
+fn the_every_scenario_studies_name_every_shipped_scenario_once() {
+    let shipped: std::collections::BTreeSet<&str> = warlord_scenarios::ALL.iter().map(|b| b.id).collect();
+    for file in ["every-scenario-cheap.toml", "every-scenario-champion.toml"] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/lab").join(file);
+        let study = Study::load(&path).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let named: Vec<&str> = study.cells.iter().map(|c| c.scenario.as_str()).collect();
+        let distinct: std::collections::BTreeSet<&str> = named.iter().copied().collect();
+        assert_eq!(named.len(), distinct.len(), "{file} names a scenario twice: {named:?}");
+        assert_eq!(distinct, shipped, "{file} must name every shipped scenario");
+    }
+}
