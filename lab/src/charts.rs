@@ -178,36 +178,107 @@ pub fn length_chart(cell: &CellReport) -> Result<String, LabError> {
     Ok(svg)
 }
 
-/// Where one cell's captures happened: each square shaded by the pieces lost there.
+/// The most cells a side of a heat map shows one by one; a larger board is drawn in blocks
+/// of cells (2 x 2 on 120x120), so that its chart stays a few hundred kilobytes.
+const HEAT_SIDE: usize = 60;
+
+/// A heat map's grid: captures summed over blocks of `block` x `block` cells.
+struct HeatGrid {
+    block: usize,
+    /// `sums[row][column]`, row 0 first.
+    sums: Vec<Vec<u32>>,
+}
+
+impl HeatGrid {
+    fn of(cell: &CellReport) -> HeatGrid {
+        let (files, ranks) = (usize::from(cell.files), usize::from(cell.ranks));
+        let block = files.max(ranks).div_ceil(HEAT_SIDE).max(1);
+        let mut sums = vec![vec![0u32; files.div_ceil(block)]; ranks.div_ceil(block)];
+        for (r, row) in cell.heat.iter().enumerate() {
+            for (f, &count) in row.iter().enumerate() {
+                if let Some(sum) = sums.get_mut(r / block).and_then(|row| row.get_mut(f / block)) {
+                    *sum += count;
+                }
+            }
+        }
+        HeatGrid { block, sums }
+    }
+
+    fn top(&self) -> u32 {
+        self.sums.iter().flatten().copied().max().unwrap_or(0)
+    }
+}
+
+/// Chart units per cell: a hex's corners lie at halves and thirds of a cell.
+const UNIT: i32 = 6;
+
+/// The outline of cell (`column`, `row`) of a heat map in chart units ([`UNIT`] a cell): a
+/// square, or a pointy-topped hex whose odd rows are shifted half a cell right and whose
+/// rows interlock (one cell apart, each hex 4/3 of a cell high).
+fn heat_cell(column: usize, row: usize, hex: bool) -> Vec<(i32, i32)> {
+    let (x, y) = (i32::try_from(column).unwrap_or(0) * UNIT, i32::try_from(row).unwrap_or(0) * UNIT);
+    if !hex {
+        return vec![(x, y), (x + UNIT, y), (x + UNIT, y + UNIT), (x, y + UNIT)];
+    }
+    let (half, third) = (UNIT / 2, UNIT / 3);
+    let cx = x + half + if row % 2 == 1 { half } else { 0 };
+    let cy = y + half;
+    vec![
+        (cx, cy - 2 * third),
+        (cx + half, cy - third),
+        (cx + half, cy + third),
+        (cx, cy + 2 * third),
+        (cx - half, cy + third),
+        (cx - half, cy - third),
+    ]
+}
+
+/// Where one cell's captures happened: each square (or hex) shaded by the pieces lost there,
+/// drawn in the board's own cell shape; boards larger than [`HEAT_SIDE`] cells a side in
+/// blocks of cells, as the title says.
 pub fn heat_chart(cell: &CellReport) -> Result<String, LabError> {
-    let (files, ranks) = (i32::from(cell.files), i32::from(cell.ranks));
-    let top = cell.heat.iter().flatten().copied().max().unwrap_or(0);
-    let cell_px = (480 / files.max(ranks).max(1)).clamp(4, 40);
-    let size = (u32::try_from(files * cell_px + 90).unwrap_or(600), u32::try_from(ranks * cell_px + 90).unwrap_or(600));
+    let grid = HeatGrid::of(cell);
+    let (columns, rows) = (grid.sums.first().map_or(1, Vec::len), grid.sums.len().max(1));
+    let hex = cell.hex && grid.block == 1;
+    let top = grid.top();
+    let cell_px = u32::try_from((480 / columns.max(rows)).clamp(4, 40)).unwrap_or(4);
+    let (columns_i, rows_i) = (i32::try_from(columns).unwrap_or(1), i32::try_from(rows).unwrap_or(1));
+    let width = columns_i * UNIT + if hex { UNIT / 2 } else { 0 };
+    let height = rows_i * UNIT;
+    let px = |units: i32| u32::try_from(units).unwrap_or(0) * cell_px / UNIT.unsigned_abs() + 90;
+    let size = (px(width), px(height));
+    let caption = match grid.block {
+        1 => format!("{}: captures by {} (darkest: {top})", cell.label, if cell.hex { "hex" } else { "square" }),
+        b => format!("{}: captures by block of {b}x{b} cells (darkest: {top})", cell.label),
+    };
+    // At most about 24 labels an axis: every cell's on small boards, every k-th on large ones.
+    let centres = |n: i32| {
+        let every = usize::try_from(n).unwrap_or(1).div_ceil(24).max(1);
+        (0..n).step_by(every).map(|i| i * UNIT + UNIT / 2).collect::<Vec<_>>()
+    };
+    let block = grid.block;
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
         root.fill(&WHITE).map_err(drawn)?;
         let mut chart = ChartBuilder::on(&root)
-            .caption(format!("{}: captures by square (darkest: {top})", cell.label), ("sans-serif", 15))
+            .caption(caption, ("sans-serif", 15))
             .margin(8)
             .x_label_area_size(24)
             .y_label_area_size(30)
-            .build_cartesian_2d(segments(files), segments(ranks))
+            .build_cartesian_2d(
+                (0..width).with_key_points(centres(columns_i)),
+                (0..height).with_key_points(centres(rows_i)),
+            )
             .map_err(drawn)?;
-        let name = |v: &SegmentValue<i32>| match v {
-            SegmentValue::CenterOf(i) => Some(*i),
-            _ => None,
-        };
+        let index = |v: &i32| usize::try_from(v / UNIT).unwrap_or(0) * block;
         chart
             .configure_mesh()
             .disable_mesh()
-            .x_labels(usize::try_from(files).unwrap_or(8))
-            .y_labels(usize::try_from(ranks).unwrap_or(8))
-            .x_label_formatter(&|f| {
-                name(f).and_then(|f| u8::try_from(f).ok()).map(warlord_rules::square::file_name).unwrap_or_default()
-            })
-            .y_label_formatter(&|r| name(r).map(|r| (r + 1).to_string()).unwrap_or_default())
+            .x_labels(columns)
+            .y_labels(rows)
+            .x_label_formatter(&|v| u8::try_from(index(v)).map(warlord_rules::square::file_name).unwrap_or_default())
+            .y_label_formatter(&|v| (index(v) + 1).to_string())
             .draw()
             .map_err(drawn)?;
         let shade = |count: u32| {
@@ -215,24 +286,33 @@ pub fn heat_chart(cell: &CellReport) -> Result<String, LabError> {
             let mix = |from: f64, to: f64| (from + (to - from) * t).round() as u8;
             RGBColor(mix(250.0, 170.0), mix(248.0, 20.0), mix(240.0, 20.0))
         };
-        let square = |f: i32, r: i32| {
-            [(SegmentValue::Exact(f), SegmentValue::Exact(r)), (SegmentValue::Exact(f + 1), SegmentValue::Exact(r + 1))]
-        };
-        chart
-            .draw_series((0..ranks).flat_map(|r| {
-                (0..files).map(move |f| {
-                    let count = cell.heat.get(r as usize).and_then(|row| row.get(f as usize)).copied().unwrap_or(0);
-                    Rectangle::new(square(f, r), shade(count).filled())
-                })
-            }))
-            .map_err(drawn)?;
-        chart
-            .draw_series(
-                (0..ranks).flat_map(|r| {
-                    (0..files).map(move |f| Rectangle::new(square(f, r), BLACK.mix(0.15).stroke_width(1)))
-                }),
-            )
-            .map_err(drawn)?;
+        let cells =
+            grid.sums.iter().enumerate().flat_map(|(r, row)| row.iter().enumerate().map(move |(c, &n)| (c, r, n)));
+        if grid.block == 1 {
+            // Every cell, with its outline: the board's shape shows.
+            chart
+                .draw_series(cells.clone().map(|(c, r, n)| Polygon::new(heat_cell(c, r, hex), shade(n).filled())))
+                .map_err(drawn)?;
+            chart
+                .draw_series(cells.map(|(c, r, _)| {
+                    let mut outline = heat_cell(c, r, hex);
+                    outline.extend(outline.first().copied());
+                    PathElement::new(outline, BLACK.mix(0.15).stroke_width(1))
+                }))
+                .map_err(drawn)?;
+        } else {
+            // The board once, then only the blocks where something was captured.
+            chart
+                .draw_series(std::iter::once(Rectangle::new([(0, 0), (width, height)], shade(0).filled())))
+                .map_err(drawn)?;
+            chart
+                .draw_series(
+                    cells
+                        .filter(|&(_, _, n)| n > 0)
+                        .map(|(c, r, n)| Polygon::new(heat_cell(c, r, false), shade(n).filled())),
+                )
+                .map_err(drawn)?;
+        }
         root.present().map_err(drawn)?;
     }
     Ok(svg)
@@ -286,4 +366,63 @@ pub fn values_chart(cell: &CellReport) -> Result<String, LabError> {
         root.present().map_err(drawn)?;
     }
     Ok(svg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::Report;
+    use crate::study::Study;
+    use std::path::Path;
+
+    /// The report's cell of a shipped scenario, with no games played.
+    fn cell(scenario: &str) -> CellReport {
+        let text = format!(
+            "name = \"t\"\ndescription = \"t\"\nseed = 1\ngames = 1\nturn-limit = 10\nscenarios = [\"{scenario}\"]\n\
+             [players]\nwhite = \"random\"\nblack = \"random\"\nbudget = \"10n\"\n"
+        );
+        let study = Study::parse(&text, Path::new("t.toml")).expect("a study");
+        Report::from_games(&study, &[], 0).expect("a report").cells.remove(0)
+    }
+
+    /// The number of corners of each filled polygon of an SVG, in order.
+    fn polygons(svg: &str) -> Vec<usize> {
+        svg.split("<polygon")
+            .skip(1)
+            .map(|p| {
+                p.split("points=\"")
+                    .nth(1)
+                    .map_or(0, |pts| pts.split('"').next().map_or(0, |pts| pts.split_whitespace().count()))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_hex_board_is_drawn_in_hexes_with_every_second_row_shifted() {
+        let mut hex = cell("chieftain-hex");
+        assert!(hex.hex);
+        hex.heat[1][0] = 3;
+        let corners = polygons(&heat_chart(&hex).expect("a chart"));
+        assert_eq!(corners.len(), usize::from(hex.files) * usize::from(hex.ranks), "one polygon a cell");
+        assert!(corners.iter().all(|&n| n == 6), "hexes: {corners:?}");
+        let left = |row| heat_cell(0, row, true).iter().map(|p| p.0).min();
+        assert_eq!((left(0), left(1), left(2)), (Some(0), Some(UNIT / 2), Some(0)), "ranks 2, 4, ... shifted right");
+
+        let square = cell("chieftain");
+        assert!(!square.hex);
+        let corners = polygons(&heat_chart(&square).expect("a chart"));
+        assert!(!corners.is_empty() && corners.iter().all(|&n| n == 4), "squares: {corners:?}");
+    }
+
+    #[test]
+    fn a_large_board_is_drawn_in_blocks_where_captures_happened() {
+        let mut big = cell("fanatics-120x120");
+        big.heat[0][0] = 1;
+        big.heat[1][1] = 2;
+        big.heat[119][119] = 5;
+        let svg = heat_chart(&big).expect("a chart");
+        assert!(svg.contains("captures by block of 2x2 cells (darkest: 5)"), "the title names the blocks");
+        assert_eq!(polygons(&svg).len(), 2, "the two blocks with captures, drawn over one board");
+        assert!(svg.len() < 100_000, "a chart of {} bytes", svg.len());
+    }
 }

@@ -54,6 +54,11 @@ pub fn render(r: &Report) -> Result<String, LabError> {
     );
     for c in &r.cells {
         let m = &c.metrics;
+        if m.games == 0 {
+            let _ =
+                writeln!(w, "<tr><td>{}</td><td>0</td><td colspan=\"10\">no games played yet</td></tr>", esc(&c.label));
+            continue;
+        }
         let (lo, hi) = m.first_player_interval;
         let _ = writeln!(
             w,
@@ -77,10 +82,15 @@ pub fn render(r: &Report) -> Result<String, LabError> {
             pct(m.drama),
         );
     }
-    h.push_str("</table>\n<div class=\"charts\">\n");
-    h.push_str(&charts::score_chart(&r.cells)?);
-    h.push_str(&charts::outcome_chart(&r.cells)?);
-    h.push_str("</div>\n");
+    h.push_str("</table>\n");
+    // A study still running has cells without games: the charts show the others.
+    let played: Vec<CellReport> = r.cells.iter().filter(|c| c.metrics.games > 0).cloned().collect();
+    if !played.is_empty() {
+        h.push_str("<div class=\"charts\">\n");
+        h.push_str(&charts::score_chart(&played)?);
+        h.push_str(&charts::outcome_chart(&played)?);
+        h.push_str("</div>\n");
+    }
     endings_table(&mut h, &r.cells);
     for c in &r.cells {
         cell_section(&mut h, c)?;
@@ -112,6 +122,10 @@ fn endings_table(h: &mut String, cells: &[CellReport]) {
 
 /// One cell's section: its options, lengths, captures and piece values.
 fn cell_section(h: &mut String, c: &CellReport) -> Result<(), LabError> {
+    if c.metrics.games == 0 {
+        let _ = writeln!(h, "<section><h2>{}</h2>\n<p>No games played yet.</p></section>", esc(&c.label));
+        return Ok(());
+    }
     let _ = writeln!(
         h,
         "<section><h2>{}</h2>\n<p>Scenario <b>{}</b>, variant <b>{}</b>; options: {}. {} games, \

@@ -53,6 +53,9 @@ pub struct CellReport {
     pub files: u8,
     /// The board's ranks.
     pub ranks: u8,
+    /// Whether the board's cells are hexes (offset rows: every second rank shifted half a
+    /// cell towards the higher files), not squares.
+    pub hex: bool,
     /// Score, interval, endings and the Ludi / Ludii metrics.
     pub metrics: Metrics,
     /// Every game's length in play turns.
@@ -114,6 +117,7 @@ impl Report {
                 options: cell.options.iter().map(|(k, v)| format!("{k}={v}")).collect(),
                 files,
                 ranks,
+                hex: board.geometry() == warlord_rules::Geometry::Hex,
                 metrics: Metrics::of(&mine, &values),
                 lengths: mine.iter().map(|g| g.turns).collect(),
                 heat,

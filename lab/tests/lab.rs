@@ -363,3 +363,17 @@ fn the_every_scenario_studies_name_every_shipped_scenario_once() {
         assert_eq!(distinct, shipped, "{file} must name every shipped scenario");
     }
 }
+
+/// A study still running is reported too: cells without games say so, with no made-up score
+/// and no charts.
+#[test]
+fn a_report_of_a_study_with_unplayed_cells_says_so() {
+    let dir = temp();
+    let s = tiny(dir.path());
+    let report = Report::from_games(&s, &[], 0).unwrap_or_else(|e| panic!("{e}"));
+    let (html, _) = report.write(&dir.path().join("out")).unwrap_or_else(|e| panic!("{e}"));
+    let html = std::fs::read_to_string(html).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(html.matches("no games played yet").count(), s.cells.len(), "one summary row a cell");
+    assert_eq!(html.matches("No games played yet.").count(), s.cells.len(), "one section a cell");
+    assert!(!html.contains("<svg"), "no chart of nothing");
+}

@@ -202,6 +202,10 @@ fn report(args: ReportArgs, out: &mut dyn Write) -> Result<()> {
     writeln!(out, "{} of {} games of study {}", report.games_done, report.games_planned, report.study)?;
     for c in &report.cells {
         let m = &c.metrics;
+        if m.games == 0 {
+            writeln!(out, "{:<32}     0 games  (no games played yet)", c.label)?;
+            continue;
+        }
         let (lo, hi) = m.first_player_interval;
         writeln!(
             out,
