@@ -140,6 +140,15 @@ impl Endings {
         100.0 * f64::from(self.adjudicated()) / f64::from(self.games().max(1))
     }
 
+    /// The first agent's wins: all of them, and those that ended by a rule of the game (not
+    /// adjudicated at the turn limit, not abandoned). Issue 18 asks that most be by the rules.
+    #[must_use]
+    pub fn wins_by_rule(&self) -> (u32, u32) {
+        let all = self.rows.iter().map(|r| r.wins).sum();
+        let by_rule = self.rows.iter().filter(|r| !r.ending.is_adjudication()).map(|r| r.wins).sum();
+        (by_rule, all)
+    }
+
     /// Whether more than `percent`% of the games were adjudicated or abandoned.
     #[must_use]
     pub fn too_many_adjudicated(&self, percent: f64) -> bool {
@@ -206,6 +215,7 @@ mod tests {
         let names: Vec<String> = e.rows().iter().map(|r| r.ending.name()).collect();
         assert_eq!(names, ["all-leaders-captured", "double-pass", "adjudication"]);
         assert_eq!(e.adjudicated(), 2);
+        assert_eq!(e.wins_by_rule(), (2, 3), "two of the three wins by capturing every leader");
         assert!((e.adjudicated_percent() - 100.0 / 3.0).abs() < 1e-9);
         assert!(e.too_many_adjudicated(33.0) && !e.too_many_adjudicated(34.0));
         assert!((e.mean_turns() - 460.0 / 6.0).abs() < 1e-9);
@@ -221,6 +231,7 @@ mod tests {
     fn an_empty_tally_has_no_adjudications_and_no_length() {
         let e = Endings::default();
         assert_eq!((e.games(), e.adjudicated()), (0, 0));
+        assert_eq!(e.wins_by_rule(), (0, 0));
         assert!(!e.too_many_adjudicated(0.0));
         assert_eq!(e.median_turns(), 0.0);
     }

@@ -216,6 +216,7 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<()> {
             "endings": endings_json(&endings),
             "adjudicated": endings.adjudicated(),
             "adjudicated_percent": endings.adjudicated_percent(),
+            "wins_by_rule": endings.wins_by_rule().0,
             "think_time": times,
             "records": args.records.display().to_string(),
         });
@@ -259,6 +260,12 @@ fn write_endings(out: &mut dyn Write, endings: &Endings, first: &str) -> Result<
         endings.adjudicated(),
         endings.games(),
         endings.adjudicated_percent()
+    )?;
+    let (by_rule, wins) = endings.wins_by_rule();
+    writeln!(
+        out,
+        "by rules  {by_rule} of {first}'s {wins} wins ({:.1}%) by the rules of the game",
+        100.0 * f64::from(by_rule) / f64::from(wins.max(1))
     )?;
     Ok(())
 }

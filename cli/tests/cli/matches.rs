@@ -54,8 +54,11 @@ fn a_match_reports_how_its_games_ended_and_can_fail_on_adjudications() {
     assert!(line.contains("4.0 turns"), "{line}");
     assert!(out.contains("adjudged  2 of 2 games (100.0%)"), "{out}");
     assert!(out.contains("length    4.0 turns on average, median 4.0"), "{out}");
+    let by_rules = out.lines().find(|l| l.starts_with("by rules  0 of random's ")).unwrap_or_else(|| panic!("{out}"));
+    assert!(by_rules.ends_with("by the rules of the game"), "no win at the turn limit is by the rules: {by_rules}");
     let summary = std::fs::read_to_string(&json).unwrap();
     assert!(summary.contains("\"ending\": \"adjudication\"") && summary.contains("\"adjudicated\": 2"), "{summary}");
+    assert!(summary.contains("\"wins_by_rule\": 0"), "{summary}");
     assert!(summary.contains("\"median\": 4.0"), "{summary}");
     // Allowing all of them passes.
     warlord(&[&args[..], &more[..], &["--fail-on-adjudication", "100"]].concat()).ok();
