@@ -14,6 +14,7 @@ pub mod charts;
 pub mod compare;
 pub mod error;
 pub mod html;
+pub mod markdown;
 pub mod metrics;
 pub mod plan;
 pub mod play;

@@ -158,8 +158,8 @@ impl Report {
             })
     }
 
-    /// Writes `report.html` and `report.json` into `dir` (created if missing); returns their
-    /// paths.
+    /// Writes `report.html`, `report.json` and `report.md` (the summary table) into `dir`
+    /// (created if missing); returns the paths of the first two.
     pub fn write(&self, dir: &Path) -> Result<(PathBuf, PathBuf), LabError> {
         std::fs::create_dir_all(dir).map_err(|e| LabError::Report(format!("cannot create {}: {e}", dir.display())))?;
         let html = dir.join("report.html");
@@ -170,6 +170,7 @@ impl Report {
         write(&html, crate::html::render(self)?)?;
         let text = serde_json::to_string_pretty(self).map_err(|e| LabError::Report(e.to_string()))?;
         write(&json, text + "\n")?;
+        write(&dir.join("report.md"), crate::markdown::render(self))?;
         Ok((html, json))
     }
 }

@@ -298,6 +298,12 @@ fn the_report_holds_every_metric_for_every_cell() {
         assert!(html.contains(needle), "the HTML lacks {needle}");
     }
     assert!(!html.contains("<script") && !html.contains("src=\"http"), "self-contained");
+    let md = std::fs::read_to_string(dir.path().join("out/report.md")).unwrap_or_default();
+    for c in &s.cells {
+        let row = md.lines().find(|l| l.starts_with(&format!("| {} | 3 | ", c.label)));
+        let row = row.unwrap_or_else(|| panic!("the Markdown summary has a row of 3 games for {}:\n{md}", c.label));
+        assert!(row.contains("adjudication"), "12 turns end these games at the limit: {row}");
+    }
     let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(json).unwrap_or_default())
         .unwrap_or_else(|e| panic!("the JSON: {e}"));
     let cells = json["cells"].as_array().cloned().unwrap_or_default();
@@ -376,4 +382,6 @@ fn a_report_of_a_study_with_unplayed_cells_says_so() {
     assert_eq!(html.matches("no games played yet").count(), s.cells.len(), "one summary row a cell");
     assert_eq!(html.matches("No games played yet.").count(), s.cells.len(), "one section a cell");
     assert!(!html.contains("<svg"), "no chart of nothing");
+    let md = std::fs::read_to_string(dir.path().join("out/report.md")).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(md.matches("| 0 | no games played yet |").count(), s.cells.len(), "{md}");
 }

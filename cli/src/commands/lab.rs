@@ -221,6 +221,7 @@ fn report(args: ReportArgs, out: &mut dyn Write) -> Result<()> {
     }
     writeln!(out, "html      {}", html.display())?;
     writeln!(out, "json      {}", json.display())?;
+    writeln!(out, "markdown  {}", args.out.join("report.md").display())?;
     Ok(())
 }
 
