@@ -1,6 +1,8 @@
-//! The lab's throughput (docs/BENCHMARKS.md, lab section): games per core-minute at the cheap
-//! level (greedy against greedy at 200 nodes a turn, turn limit 80) on Chieftain Chess and
-//! Border War, with one worker thread and with two, each game stored in a SQLite database.
+//! The lab's throughput (docs/BENCHMARKS.md, lab section): games per core-minute at each level
+//! of the committed studies (docs/lab/every-scenario-*.toml: the cheap level, greedy against
+//! greedy at 200 nodes a turn, and the champion's, champion against champion at 3000), turn
+//! limit 80, on Chieftain Chess and Border War, with one worker thread and with two, each game
+//! stored in a SQLite database.
 //! Core time is the process's user + system time (from /proc/self/stat), so that the figure
 //! holds on a loaded machine; wall time is printed beside it.
 //!
@@ -23,14 +25,15 @@ fn main() {
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!("load average at start: {}", load.split_whitespace().take(3).collect::<Vec<_>>().join(" "));
     println!(
-        "{:<12} {:>7} {:>6} {:>9} {:>9} {:>18} {:>16}",
-        "scenario", "threads", "games", "wall s", "core s", "games/core-minute", "games/minute"
+        "{:<16} {:<12} {:>7} {:>6} {:>9} {:>9} {:>18} {:>16}",
+        "level", "scenario", "threads", "games", "wall s", "core s", "games/core-minute", "games/minute"
     );
-    for scenario in ["chieftain", "border-war"] {
+    let levels = [("greedy", "200n"), ("champion", "3000n")];
+    for ((agent, budget), scenario) in levels.iter().flat_map(|l| ["chieftain", "border-war"].map(move |s| (l, s))) {
         for threads in [1usize, 2] {
             let text = format!(
-                "name = \"throughput-{scenario}-{threads}\"\nseed = 5\ngames = {games}\nturn-limit = 80\n\
-                 scenarios = [\"{scenario}\"]\n[players]\nwhite = \"greedy\"\nblack = \"greedy\"\nbudget = \"200n\"\n"
+                "name = \"throughput-{agent}-{scenario}-{threads}\"\nseed = 5\ngames = {games}\nturn-limit = 80\n\
+                 scenarios = [\"{scenario}\"]\n[players]\nwhite = \"{agent}\"\nblack = \"{agent}\"\nbudget = \"{budget}\"\n"
             );
             let dir = match tempfile::tempdir() {
                 Ok(d) => d,
@@ -53,7 +56,8 @@ fn main() {
             let wall = t0.elapsed().as_secs_f64();
             let core = cpu_seconds().zip(cpu0).map_or(wall, |(b, a)| b - a);
             println!(
-                "{scenario:<12} {threads:>7} {games:>6} {wall:>9.1} {core:>9.1} {:>18.1} {:>16.1}",
+                "{:<16} {scenario:<12} {threads:>7} {games:>6} {wall:>9.1} {core:>9.1} {:>18.1} {:>16.1}",
+                format!("{agent} {budget}"),
                 f64::from(games) * 60.0 / core.max(1e-9),
                 f64::from(games) * 60.0 / wall.max(1e-9)
             );
