@@ -52,34 +52,38 @@ pub fn advancing_turn(
     line
 }
 
+/// The legal moves and tows of the side to move in `pos` (among `legal`) that bring their piece
+/// nearer to the nearest enemy piece and end no nearer than `standoff` steps to every enemy
+/// piece, best first: the largest gain in steps, then the nearest end, then at random (one draw
+/// of `rng` per such action, in the order of `legal`). Nothing is played or evaluated.
+pub fn advancing_actions(pos: &Position, legal: &[Action], standoff: u32, rng: &mut impl Rng) -> Vec<Action> {
+    let me = pos.to_move();
+    let enemies: Vec<Square> = pos.pieces(me.opponent()).map(|(sq, _)| sq).collect();
+    let mut keyed: Vec<((u32, u32, u32), Action)> = Vec::new();
+    for &action in legal {
+        let Some((from, to)) = displacement(action) else { continue };
+        let (Some(before), Some(after)) = (nearest_enemy(pos, &enemies, from), nearest_enemy(pos, &enemies, to)) else {
+            continue;
+        };
+        if after >= before || after < standoff {
+            continue;
+        }
+        keyed.push(((before - after, u32::MAX - after, rng.gen::<u32>()), action));
+    }
+    // Stable: of equal keys, the first listed comes first.
+    keyed.sort_by_key(|k| std::cmp::Reverse(k.0));
+    keyed.into_iter().map(|(_, action)| action).collect()
+}
+
 /// Finishes a turn in progress as [`advancing_turn`] plays one.
 pub fn finish_advancing(rules: &dyn Ruleset, line: &mut Line, standoff: u32, rng: &mut impl Rng, meter: &mut Meter) {
-    let me = line.pos.to_move();
     while !line.done {
         let legal = line.legal(rules);
         if legal.is_empty() {
             break;
         }
-        let enemies: Vec<Square> = line.pos.pieces(me.opponent()).map(|(sq, _)| sq).collect();
-        let mut best: Option<((u32, u32, u32), Action)> = None;
-        for &action in &legal {
-            let Some((from, to)) = displacement(action) else { continue };
-            let (Some(before), Some(after)) =
-                (nearest_enemy(&line.pos, &enemies, from), nearest_enemy(&line.pos, &enemies, to))
-            else {
-                continue;
-            };
-            if after >= before || after < standoff {
-                continue;
-            }
-            // The largest gain first, then the nearest end, then the seed.
-            let key = (before - after, u32::MAX - after, rng.gen::<u32>());
-            if best.as_ref().is_none_or(|(k, _)| key > *k) {
-                best = Some((key, action));
-            }
-        }
-        let action = match best {
-            Some((_, a)) => a,
+        let action = match advancing_actions(&line.pos, &legal, standoff, rng).first() {
+            Some(&a) => a,
             None if legal.contains(&Action::EndTurn) => Action::EndTurn,
             None => legal[0],
         };
@@ -87,10 +91,15 @@ pub fn finish_advancing(rules: &dyn Ruleset, line: &mut Line, standoff: u32, rng
     }
 }
 
-/// The advancing turns at each of the [`STANDOFFS`], each distinct turn once (nearest first).
+/// The advancing turns at each of the [`STANDOFFS`], each distinct turn once (nearest first),
+/// while `meter` lasts (the first always): a turn lists the legal actions at each of its steps,
+/// which on the largest boards is not free.
 pub fn advancing_turns(rules: &dyn Ruleset, pos: &Position, rng: &mut impl Rng, meter: &mut Meter) -> Vec<Line> {
     let mut out: Vec<Line> = Vec::new();
     for standoff in STANDOFFS {
+        if !out.is_empty() && meter.spent() {
+            break;
+        }
         let line = advancing_turn(rules, pos, standoff, rng, meter);
         if !out.iter().any(|l| l.actions == line.actions) {
             out.push(line);

@@ -23,12 +23,14 @@ pub trait Agent: Send + Sync {
 
     /// The whole turn of the side to move, in any phase: the entry point for callers. In a
     /// setup phase the agent sees only [`Ruleset::view`] of the position for its own side. A
-    /// time budget is searched to [`Budget::for_search`], leaving the rest for finishing up.
+    /// time budget is searched to [`Budget::for_search`] (less what finishing the evaluations
+    /// under way may take), leaving the rest for finishing up; a node budget counts the work of
+    /// the position's size ([`Budget::for_turn`]).
     fn choose_turn(&self, rules: &dyn Ruleset, pos: &Position, budget: Budget, seed: u64) -> Vec<Action> {
         match pos.phase() {
             Phase::Over(_) => Vec::new(),
             Phase::Setup => self.plan_setup(rules, &rules.view(pos, Some(pos.to_move())), seed),
-            Phase::Play => self.plan_turn(rules, pos, budget.for_search(), seed),
+            Phase::Play => self.plan_turn(rules, pos, budget.for_turn(rules, pos), seed),
         }
     }
 }

@@ -2,9 +2,11 @@
 //! nodes (positions evaluated or expanded) for reproducible runs; and a stop signal that ends
 //! every search of a thread early (a server cancels a search whose game has changed).
 
+use crate::eval::Evaluator;
 use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+use warlord_rules::{Position, Ruleset};
 
 thread_local! {
     /// The stop signal of the meters started on this thread.
@@ -18,6 +20,11 @@ thread_local! {
 pub fn stop_on(stop: Option<&'static AtomicBool>) {
     STOP.with(|s| s.set(stop));
 }
+
+/// The legal actions a node of a node budget reads: an evaluation reads every legal action of
+/// its position (the threat features describe each), so on a position with many more actions
+/// it is that many times the work. [`Budget::for_position`] counts it so.
+pub const ACTIONS_PER_NODE: usize = 256;
 
 /// The thinking allowed for one turn.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -54,6 +61,44 @@ impl Budget {
         match self {
             Budget::Millis(ms) => Budget::Millis((ms * 95 / 100).min(ms.saturating_sub(1)).max(1)),
             nodes => nodes,
+        }
+    }
+
+    /// The budget of a turn from a position with `legal` legal actions: a node budget counts
+    /// the work, so that it means comparable work on any board. A node is the work of playing
+    /// an action or evaluating a position of up to [`ACTIONS_PER_NODE`] legal actions (every
+    /// 16x12 and 8x8 position, and Border War's, have fewer than twice as many); on a turn from
+    /// a position with more, each node counts `legal / ACTIONS_PER_NODE` (rounded down), which
+    /// is the same as dividing the budget by it (WarGame 2's 2,380 actions: 9). A time budget is
+    /// returned as it is.
+    #[must_use]
+    pub fn for_position(self, legal: usize) -> Budget {
+        match self {
+            Budget::Nodes(n) => Budget::Nodes((n / (legal / ACTIONS_PER_NODE).max(1) as u64).max(1)),
+            time => time,
+        }
+    }
+
+    /// The budget an agent searches for the turn of the side to move in `pos`. A node budget
+    /// counts the work of the position's size ([`Budget::for_position`]). A time budget is
+    /// searched to [`Budget::for_search`], less two evaluations of `pos` (one is timed here):
+    /// every stage of a search finishes the evaluation it began when its deadline passes, and
+    /// where an evaluation is dear (15-30 ms on WarGame 2's 2,380 actions, a fifth of a
+    /// 100 ms budget) those must end within the budget too. Elsewhere an evaluation takes a
+    /// tenth of a millisecond and this changes nothing.
+    #[must_use]
+    pub fn for_turn(self, rules: &dyn Ruleset, pos: &Position) -> Budget {
+        match self {
+            Budget::Nodes(_) => self.for_position(rules.legal_action_list(pos).len()),
+            Budget::Millis(ms) => {
+                let timer = Instant::now();
+                Evaluator::default().score(rules, pos, &mut Meter::start(Budget::Nodes(u64::MAX)));
+                let evaluation = timer.elapsed().as_millis() as u64;
+                match Budget::Millis(ms).for_search() {
+                    Budget::Millis(search) => Budget::Millis(search.saturating_sub(3 * evaluation).max(1)),
+                    nodes => nodes,
+                }
+            }
         }
     }
 
@@ -163,6 +208,16 @@ mod tests {
         assert_eq!(Budget::Millis(10).for_search(), Budget::Millis(9));
         assert_eq!(Budget::Millis(1).for_search(), Budget::Millis(1));
         assert_eq!(Budget::Nodes(500).for_search(), Budget::Nodes(500));
+    }
+
+    #[test]
+    fn a_node_budget_counts_the_work_of_reading_many_actions() {
+        assert_eq!(Budget::Nodes(3000).for_position(100), Budget::Nodes(3000));
+        assert_eq!(Budget::Nodes(3000).for_position(511), Budget::Nodes(3000));
+        assert_eq!(Budget::Nodes(3000).for_position(512), Budget::Nodes(1500));
+        assert_eq!(Budget::Nodes(3000).for_position(2380), Budget::Nodes(333));
+        assert_eq!(Budget::Nodes(3).for_position(10_000), Budget::Nodes(1));
+        assert_eq!(Budget::Millis(100).for_position(2380), Budget::Millis(100));
     }
 
     #[test]

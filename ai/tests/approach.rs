@@ -1,6 +1,8 @@
 //! Closing in on a large board: the space term of the evaluation, the advancing turns, and
 //! the greedy agent finishing by advancing a turn its budget does not cover. The scenario is
-//! the largest with its armies far apart (20x33, 69 pieces a side, 10 actions a turn).
+//! the largest with its armies far apart (20x33, 69 pieces a side, 10 actions a turn). And the
+//! cheap agents closing in where no single move changes the evaluation (Lakes: two armies
+//! behind a lake), instead of passing into a draw.
 
 mod common;
 
@@ -8,9 +10,9 @@ use common::{play_checked, shipped};
 use rand::SeedableRng;
 use warlord_ai::advance::{advancing_turn, advancing_turns, STANDOFFS};
 use warlord_ai::agents::Greedy;
-use warlord_ai::eval::features::space;
+use warlord_ai::eval::features::{capture_target, space};
 use warlord_ai::{Agent, Budget, Evaluator, Meter};
-use warlord_rules::{Action, Position, Side, Square};
+use warlord_rules::{Action, Position, Ruleset, Side, Square};
 
 const FAR_APART: &str = "wargame-1";
 
@@ -107,4 +109,27 @@ fn long_turns_are_judged_with_space_and_short_ones_without() {
     let eval = Evaluator::default();
     assert_eq!(eval.for_turn(&far).space_weight(), warlord_ai::eval::LONG_TURN_SPACE);
     assert_eq!(eval.for_turn(&short).space_weight(), 0.0);
+}
+
+/// The pieces the side to move could capture now.
+fn captures(rules: &dyn Ruleset, pos: &Position) -> usize {
+    rules.legal_action_list(pos).into_iter().filter(|&a| capture_target(rules, pos, a).is_some()).count()
+}
+
+#[test]
+fn the_cheap_agents_close_in_where_the_armies_stand_apart_and_leave_nothing_to_take() {
+    // On Lakes both greedy players used to pass at once on their first turns (no single move
+    // changes the evaluation while a lake stands between the armies): a draw at turn 2.
+    let rules = shipped("lakes", &[]);
+    for name in ["greedy", "novice"] {
+        let agent = warlord_ai::by_name(name).unwrap();
+        let mut pos = rules.start();
+        for turn in 0..6 {
+            let actions = agent.choose_turn(rules.as_ref(), &pos, Budget::Nodes(200), turn);
+            assert!(!displacements(&actions).is_empty(), "{name}, turn {turn}: {actions:?}");
+            play_checked(rules.as_ref(), &mut pos, &actions, name);
+            assert!(pos.outcome().is_none(), "{name}, turn {turn}");
+            assert_eq!(captures(rules.as_ref(), &pos), 0, "{name}, turn {turn}: {actions:?} leaves a piece to take");
+        }
+    }
 }

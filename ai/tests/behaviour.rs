@@ -68,17 +68,25 @@ fn evolution_starts_from_its_seed_turns_and_repairs_them() {
     // A seed that starts with a move from an empty square in the middle of the board.
     let broken = vec![Action::Move { from: Square::new(7, 6), to: Square::new(7, 7) }, Action::EndTurn];
     assert!(pos.piece_at(Square::new(7, 6)).is_none());
-    // A budget spent at once: the population is the two seeds, built and evaluated.
-    let population =
-        Oep::default().evolve(rules.as_ref(), &pos, &mut Meter::start(Budget::Nodes(1)), 1, &[greedy.clone(), broken]);
-    assert_eq!(population.len(), 2);
-    assert!(population.iter().any(|(line, _)| line.actions == greedy), "{population:?}");
-    for (line, fitness) in &population {
-        assert!((0.0..=1.0).contains(fitness));
-        let mut played = pos.clone();
-        play_checked(rules.as_ref(), &mut played, &line.actions, "a seeded turn");
-        assert_eq!(played.hash(), line.pos.hash(), "the position after {:?}", line.actions);
+    // A budget spent at once: the population is the first seed, built and evaluated (the
+    // seeds after the first, and random turns, are built only while the budget lasts, as a
+    // turn on the largest boards is dear).
+    for seeds in [vec![greedy.clone(), broken.clone()], vec![broken.clone(), greedy.clone()]] {
+        let population = Oep::default().evolve(rules.as_ref(), &pos, &mut Meter::start(Budget::Nodes(1)), 1, &seeds);
+        assert_eq!(population.len(), 1);
+        assert_eq!(population.iter().any(|(line, _)| line.actions == greedy), seeds[0] == greedy, "{population:?}");
+        for (line, fitness) in &population {
+            assert!((0.0..=1.0).contains(fitness));
+            let mut played = pos.clone();
+            play_checked(rules.as_ref(), &mut played, &line.actions, "a seeded turn");
+            assert_eq!(played.hash(), line.pos.hash(), "the position after {:?}", line.actions);
+        }
     }
+    // With the budget for both, both are in the population, the broken one repaired.
+    let population =
+        Oep::default().evolve(rules.as_ref(), &pos, &mut Meter::start(Budget::Nodes(12)), 1, &[greedy.clone(), broken]);
+    assert!(population.iter().any(|(line, _)| line.actions == greedy), "{population:?}");
+    assert!(population.len() >= 2);
 }
 
 #[test]

@@ -41,14 +41,14 @@ impl Greedy {
     }
 
     /// The action drawn from `scored` (value and line, never empty) at `temperature`.
-    fn draw(scored: Vec<(f64, Line)>, temperature: f64, rng: &mut impl Rng) -> Option<Line> {
+    fn draw(scored: Vec<(f64, Line)>, temperature: f64, rng: &mut impl Rng) -> Option<(f64, Line)> {
         let best = scored.iter().map(|(v, _)| *v).fold(f64::NEG_INFINITY, f64::max);
         let weights: Vec<f64> = scored.iter().map(|(v, _)| ((v - best) / temperature).exp()).collect();
         let mut ticket = rng.gen::<f64>() * weights.iter().sum::<f64>();
         let last = scored.len().checked_sub(1)?;
-        for (i, (w, (_, line))) in weights.iter().zip(scored).enumerate() {
+        for (i, (w, chosen)) in weights.iter().zip(scored).enumerate() {
             if ticket < *w || i == last {
-                return Some(line);
+                return Some(chosen);
             }
             ticket -= w;
         }
@@ -59,13 +59,30 @@ impl Greedy {
     /// takes the best of the actions evaluated so far; once the meter is spent at the start of a
     /// step, the turn is finished by advancing ([`crate::advance`]: the moves that bring pieces
     /// nearest to the enemy, stopping one step short of it, with nothing evaluated), so that a
-    /// turn too large for the budget is not ended after its first action.
+    /// turn too large for the budget is not ended after its first action. Where ending the turn
+    /// evaluates best, it closes in instead if it can without standing worse
+    /// ([`Greedy::close_in`]).
     pub fn turn(&self, rules: &dyn Ruleset, pos: &Position, rng: &mut impl Rng, meter: &mut Meter) -> Line {
+        self.play(rules, pos, rng, meter, true)
+    }
+
+    /// The greedy turn of the side to move, left unfinished once `meter` is spent at the start
+    /// of a step: for a search that throws away a turn its budget did not cover (the champion's
+    /// replies), which then stops at once instead of finishing it by advancing.
+    pub fn turn_until_spent(&self, rules: &dyn Ruleset, pos: &Position, rng: &mut impl Rng, meter: &mut Meter) -> Line {
+        self.play(rules, pos, rng, meter, false)
+    }
+
+    /// The greedy turn; once the meter is spent at the start of a step, it is finished by
+    /// advancing if `finish`, else left where it stands.
+    fn play(&self, rules: &dyn Ruleset, pos: &Position, rng: &mut impl Rng, meter: &mut Meter, finish: bool) -> Line {
         let me = pos.to_move();
         let mut line = Line::start(pos);
         while !line.done {
             if meter.spent() && !line.actions.is_empty() {
-                crate::advance::finish_advancing(rules, &mut line, crate::advance::STANDOFFS[1], rng, meter);
+                if finish {
+                    crate::advance::finish_advancing(rules, &mut line, crate::advance::STANDOFFS[1], rng, meter);
+                }
                 break;
             }
             let legal = line.legal(rules);
@@ -87,14 +104,69 @@ impl Greedy {
             }
             let chosen = match self.temperature {
                 Some(t) => Self::draw(scored, t, rng),
-                None => scored.pop().map(|(_, child)| child),
+                None => scored.pop(),
             };
-            let Some(child) = chosen else { break };
-            line = child;
+            let Some((value, child)) = chosen else { break };
+            line = match child.actions.last() {
+                // Ending the turn, with other actions to play: close in if it costs nothing,
+                // or, the meter spent, by advancing as above.
+                Some(Action::EndTurn) if legal.len() > 1 && meter.spent() && finish => {
+                    crate::advance::finish_advancing(rules, &mut line, crate::advance::STANDOFFS[1], rng, meter);
+                    break;
+                }
+                Some(Action::EndTurn) if legal.len() > 1 => {
+                    self.close_in(rules, &line, value, rng, meter).unwrap_or(child)
+                }
+                _ => child,
+            };
         }
         line
     }
+
+    /// Instead of ending the turn at `line`, whose end is worth `pass` to the side to move: the
+    /// first of its best [`CLOSE_IN_TRIES`] advancing moves ([`crate::advance::advancing_actions`],
+    /// right up to the enemy) after which ending the turn is worth no less than `pass` minus
+    /// [`CLOSE_IN_TOLERANCE`], or `None`. Where the armies stand apart no single action changes
+    /// the evaluation, and two greedy players would both pass at once and draw before they
+    /// meet; a move that leaves a piece where the enemy can take it counts that threat against
+    /// it, so it is not played. At most [`CLOSE_IN_TRIES`] evaluations, while the meter lasts.
+    fn close_in(
+        &self,
+        rules: &dyn Ruleset,
+        line: &Line,
+        pass: f64,
+        rng: &mut impl Rng,
+        meter: &mut Meter,
+    ) -> Option<Line> {
+        let me = line.pos.to_move();
+        let legal = line.legal(rules);
+        let moves = crate::advance::advancing_actions(&line.pos, &legal, crate::advance::STANDOFFS[0], rng);
+        for action in moves.into_iter().take(CLOSE_IN_TRIES) {
+            if meter.spent() {
+                break;
+            }
+            let moved = line.then(rules, action, meter);
+            let mut ended = moved.pos.clone();
+            if !moved.done {
+                if rules.play(&mut ended, Action::EndTurn).is_err() {
+                    continue;
+                }
+                meter.tick();
+            }
+            if self.eval.value_for(rules, &ended, me, meter) >= pass - CLOSE_IN_TOLERANCE {
+                return Some(moved);
+            }
+        }
+        None
+    }
 }
+
+/// How many advancing moves [`Greedy::close_in`] tries before it ends the turn.
+pub const CLOSE_IN_TRIES: usize = 4;
+
+/// How much worse than ending the turn (in winning chance) closing in may evaluate and still be
+/// played: the evaluation's noise where nothing is in reach, less than a hanging Man costs.
+pub const CLOSE_IN_TOLERANCE: f64 = 0.002;
 
 impl Agent for Greedy {
     fn name(&self) -> String {
@@ -104,5 +176,41 @@ impl Agent for Greedy {
     fn plan_turn(&self, rules: &dyn Ruleset, pos: &Position, budget: Budget, seed: u64) -> Vec<Action> {
         let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
         self.turn(rules, pos, &mut rng, &mut Meter::start(budget)).actions
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::rngs::StdRng;
+    use warlord_rules::{Scenario, Side};
+
+    /// A board four files wide: White's infantry on b3 can close in only onto a4, b4 or c4, each
+    /// beside Black's infantry on a5 to d5 (which their leader on b7 activates, and which
+    /// would take it); the leaders do not move. White to move.
+    fn narrow() -> (std::sync::Arc<dyn Ruleset>, Position) {
+        let text = "name = \"t\"\nfamily = \"warlord\"\n[board]\nfiles = 4\nranks = 8\n[rules]\nmoves-per-turn = 2\n\
+                    [[pieces]]\nlike = \"leader\"\nmoves = []\n[[pieces]]\nlike = \"infantry\"\n\
+                    [setup]\nposition = \"4/1l2/4/iiii/4/1I2/4/1L2\"\n";
+        let rules = Scenario::parse(text, "t.toml").expect("valid").ruleset(&[]).expect("rules");
+        let pos = rules.start();
+        (rules, pos)
+    }
+
+    #[test]
+    fn greedy_does_not_close_in_where_the_enemy_would_take_the_piece() {
+        let (rules, pos) = narrow();
+        let greedy = Greedy::default();
+        let mut meter = Meter::start(Budget::Nodes(u64::MAX));
+        let line = Line::start(&pos);
+        let mut pass = pos.clone();
+        rules.play(&mut pass, Action::EndTurn).expect("White may pass");
+        let value = greedy.eval.value_for(rules.as_ref(), &pass, Side::White, &mut meter);
+        let mut rng = StdRng::seed_from_u64(1);
+        let advancing = crate::advance::advancing_actions(&pos, &line.legal(rules.as_ref()), 1, &mut rng);
+        assert_eq!(advancing.len(), 3, "{advancing:?}");
+        assert!(greedy.close_in(rules.as_ref(), &line, value, &mut rng, &mut meter).is_none());
+        // Were passing worth nothing, it would close in: it is the threat that holds it back.
+        assert!(greedy.close_in(rules.as_ref(), &line, 0.0, &mut rng, &mut meter).is_some());
     }
 }

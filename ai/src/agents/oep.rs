@@ -84,7 +84,8 @@ impl Oep {
 
 impl Oep {
     /// Evolves turns within `meter`: the first turns of the population are `seeds` (turns found
-    /// by another search, repaired to legality), the rest random. Returns the final population,
+    /// by another search, repaired to legality; those after the first only while the meter
+    /// lasts), the rest random. Returns the final population,
     /// best first: each turn as played (its actions and the position after them) with its
     /// fitness (the evaluation for the side to move after it).
     pub fn evolve(
@@ -101,9 +102,14 @@ impl Oep {
         let size = self.population.max(2);
         let mut population: Vec<Genome> = Vec::with_capacity(size);
         for s in seeds.iter().take(size) {
+            // A seed is a whole turn to replay and evaluate: on the largest boards a few fill a
+            // small budget, so they stop when it is spent (the first is always built).
+            if !population.is_empty() && meter.spent() {
+                break;
+            }
             population.push(self.build(&eval, rules, pos, [s, s], None, me, &mut rng, meter));
         }
-        while population.len() < size && (population.len() < 2 || !meter.spent()) {
+        while population.len() < size && (population.is_empty() || !meter.spent()) {
             population.push(self.build(&eval, rules, pos, [&[], &[]], None, me, &mut rng, meter));
         }
         let keep = (population.len() / 2).max(1);

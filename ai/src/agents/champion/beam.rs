@@ -6,6 +6,7 @@ use crate::budget::{Budget, Meter};
 use crate::eval::Evaluator;
 use crate::turn::Line;
 use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
@@ -36,10 +37,23 @@ impl Champion {
         let mut seen = HashSet::new();
         let mut done: Vec<Candidate> = Vec::new();
         let mut depth = 0;
+        // The value of the best partial turn of the last depth.
+        let mut best_partial = None;
         while !beam.is_empty() && (depth == 0 || !meter.spent()) {
             let depth_start = Instant::now();
-            let pairs: Vec<(usize, Action)> =
+            let mut pairs: Vec<(usize, Action)> =
                 beam.iter().enumerate().flat_map(|(i, l)| l.legal(rules).into_iter().map(move |a| (i, a))).collect();
+            // A child costs two nodes (its action and its evaluation). A depth the budget may
+            // not cover is evaluated in a seeded order ([`spread_over_the_army`]), and under a
+            // node budget only as far as it affords; a depth cut short keeps the best so far.
+            let affordable = match meter.remaining() {
+                Budget::Nodes(left) => usize::try_from(left / 2).unwrap_or(usize::MAX).max(1),
+                Budget::Millis(_) => usize::MAX,
+            };
+            if pairs.len() > affordable || (timed && pairs.len() >= LARGE_DEPTH) {
+                pairs = spread_over_the_army(pairs, pos.hash() ^ depth as u64);
+                pairs.truncate(affordable);
+            }
             let children: Vec<Option<(usize, Line, f64)>> = pairs
                 .par_iter()
                 .map(|&(i, a)| {
@@ -52,9 +66,7 @@ impl Champion {
                     Some((i, child, v))
                 })
                 .collect();
-            for _ in 0..2 * pairs.len() {
-                meter.tick();
-            }
+            meter.charge(2 * children.iter().flatten().count() as u64);
             let mut next = Vec::new();
             for (parent, child, value) in children.into_iter().flatten() {
                 if !seen.insert(child.pos.hash()) {
@@ -67,6 +79,7 @@ impl Champion {
                 }
             }
             next.sort_by(|a, b| b.2.total_cmp(&a.2));
+            best_partial = next.first().map(|n| n.2);
             if depth == 0 {
                 // The first depth measures the cost of one state; size the beam to fit the
                 // rest of the turn into this phase's budget.
@@ -79,24 +92,51 @@ impl Champion {
             beam = diverse(next, width);
             depth += 1;
         }
-        // Out of budget mid-turn: finish the best partial turn greedily (within the whole
-        // budget), so that a full turn is among the candidates even when only a pass was
-        // finished in time, or none.
-        let greedy = Greedy::new(eval.clone());
-        let mut rng = StdRng::seed_from_u64(depth as u64);
+        // Out of budget mid-turn: finish the best partial turn (greedily within the whole
+        // budget; on a long turn by advancing, which evaluates nothing, as evolution finishes
+        // it anyway), so that a full turn is among the candidates even when only a pass was
+        // finished in time, or none. Its work counts against `meter`.
         let unfinished = beam.into_iter().next().or_else(|| done.is_empty().then(|| Line::start(pos)));
-        if let Some(line) = unfinished {
-            let rest = greedy.turn(rules, &line.pos, &mut rng, &mut Meter::until(whole, start));
-            let mut whole = line;
-            whole.actions.extend(rest.actions);
-            whole.pos = rest.pos;
-            whole.done = true;
-            let value = eval.value_for(rules, &whole.pos, me, meter);
-            done.push(Candidate { line: whole, value });
+        if let Some(mut line) = unfinished {
+            let mut rng = StdRng::seed_from_u64(depth as u64);
+            let mut finish = match whole {
+                Budget::Nodes(n) => Meter::start(Budget::Nodes(n.saturating_sub(meter.used()))),
+                time => Meter::until(time, start),
+            };
+            if pos.turn_cap() >= self.long_turn_moves {
+                crate::advance::finish_advancing(rules, &mut line, crate::advance::STANDOFFS[1], &mut rng, &mut finish);
+            } else {
+                let rest = Greedy::new(eval.clone()).turn(rules, &line.pos, &mut rng, &mut finish);
+                line.actions.extend(rest.actions);
+                line.pos = rest.pos;
+                line.done = true;
+            }
+            meter.charge(finish.used());
+            // With the budget spent, the partial turn's value stands for the finished turn's:
+            // on the largest boards an evaluation is a tenth of a 100 ms budget.
+            let value = match best_partial {
+                Some(v) if meter.spent() => v,
+                _ => eval.value_for(rules, &line.pos, me, meter),
+            };
+            done.push(Candidate { line, value });
         }
         done.sort_by(|a, b| b.value.total_cmp(&a.value));
         done
     }
+}
+
+/// Depths of at least this many children may not fit a time budget on the largest boards
+/// (WarGame 2's first depth has 2,380): they are evaluated in a seeded order
+/// ([`spread_over_the_army`]).
+const LARGE_DEPTH: usize = 2 * crate::budget::ACTIONS_PER_NODE;
+
+/// The children of a depth (parent index and action) in an order drawn from `seed`, for a
+/// depth the budget may not cover: a depth cut short has then looked at every part of the
+/// army, not at the first pieces the rules list. (Finding the captures first would describe
+/// every action, which costs as much as an evaluation there.)
+fn spread_over_the_army(mut pairs: Vec<(usize, Action)>, seed: u64) -> Vec<(usize, Action)> {
+    pairs.shuffle(&mut StdRng::seed_from_u64(seed));
+    pairs
 }
 
 /// The best `width` partial turns, best first, while others are left at most a quarter of

@@ -12,7 +12,7 @@ use warlord_rules::{Action, Position, Ruleset, Side};
 impl Champion {
     /// Long turns: the candidates ranked by their value for `me` after the opponent's
     /// [`capture_reply`], best first; those not examined within `budget` follow in their own
-    /// order. The greedy replies are then examined in this order.
+    /// order. The greedy replies are then examined in this order. Also returns the nodes used.
     pub(super) fn rank_by_captures(
         &self,
         eval: &Evaluator,
@@ -21,13 +21,13 @@ impl Champion {
         cands: Vec<Candidate>,
         budget: Budget,
         start: Instant,
-    ) -> Vec<Candidate> {
-        let (values, _) = self.values_after_replies(eval, rules, me, &cands, budget, start, |pos, meter| {
+    ) -> (Vec<Candidate>, u64) {
+        let (values, used) = self.values_after_replies(eval, rules, me, &cands, budget, start, |pos, meter| {
             capture_reply(eval, rules, pos, meter)
         });
         let mut order: Vec<usize> = (0..values.len()).collect();
         order.sort_by(|a, b| values[*b].total_cmp(&values[*a]));
-        to_front(cands, &order)
+        (to_front(cands, &order), used)
     }
 }
 
@@ -35,13 +35,14 @@ impl Champion {
 /// its turn) after which it stands best, until it ends its turn or has no capture left. With
 /// no capture at all it passes, which ends the game if the candidate was a pass too. Each step
 /// evaluates only the captures, a few positions where a greedy step evaluates every legal
-/// action; once `meter` is spent it stops, after at least one step (taking the best capture
-/// evaluated so far).
+/// action. Once `meter` is spent it stops where it stands, between two evaluations: the reply
+/// is then unfinished, and the caller throws it away.
 pub(super) fn capture_reply(eval: &Evaluator, rules: &dyn Ruleset, pos: &Position, meter: &mut Meter) -> Line {
     let them = pos.to_move();
     let mut line = Line::start(pos);
-    // The budget is checked between captures too: where armies meet, a step has hundreds.
-    while !line.done && (!meter.spent() || line.actions.is_empty()) {
+    // The budget is checked between captures too: where armies meet, a step has hundreds (and
+    // on WarGame 2 an evaluation takes 15-30 ms).
+    while !line.done && !meter.spent() {
         let options: Vec<Action> = line
             .legal(rules)
             .into_iter()
@@ -52,8 +53,8 @@ pub(super) fn capture_reply(eval: &Evaluator, rules: &dyn Ruleset, pos: &Positio
         }
         let mut best: Option<(f64, Line)> = None;
         for a in options {
-            if best.is_some() && meter.spent() {
-                break;
+            if meter.spent() {
+                return line;
             }
             let child = line.then(rules, a, meter);
             let value = eval.value_for(rules, &child.pos, them, meter);

@@ -41,13 +41,14 @@ impl Champion {
 /// The opponent's greedy turn from `pos`, then one's own greedy follow-up (unless the reply
 /// ended the game), seeded by the position. The follow-up cashes the threats the evaluation
 /// would only count, and the position is judged where the opponent's threats count against
-/// it: judged right after the reply, a position full of one's own threats looks won.
+/// it: judged right after the reply, a position full of one's own threats looks won. Both turns
+/// stop once `meter` is spent (the exchange is then unfinished, and thrown away by the caller).
 fn greedy_exchange(greedy: &Greedy, rules: &dyn Ruleset, pos: &Position, meter: &mut Meter) -> Line {
     let mut rng = StdRng::seed_from_u64(pos.hash());
-    let answer = greedy.turn(rules, pos, &mut rng, meter);
-    if answer.pos.outcome().is_some() {
+    let answer = greedy.turn_until_spent(rules, pos, &mut rng, meter);
+    if answer.pos.outcome().is_some() || meter.spent() {
         answer
     } else {
-        greedy.turn(rules, &answer.pos, &mut rng, meter)
+        greedy.turn_until_spent(rules, &answer.pos, &mut rng, meter)
     }
 }

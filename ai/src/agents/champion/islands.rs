@@ -20,8 +20,9 @@ const SEEDS: usize = 4;
 impl Champion {
     /// Long turns: the turns of OEP populations evolved at once from the beam's best turns and
     /// `advancing` turns ([`crate::advance`]), each distinct turn once, the islands' best first,
-    /// judged by `eval` (without contempt: OEP adds its own). Each island evolves on its budget
-    /// from [`Stages::island`], counted from `start`.
+    /// judged by `eval` (without contempt: OEP adds its own), and the nodes used. Each island
+    /// evolves on its budget from [`Stages::island`] (`used` nodes having gone to the stages
+    /// before), counted from `start`.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn evolve_on_islands(
         &self,
@@ -31,21 +32,23 @@ impl Champion {
         advancing: &[Vec<Action>],
         stages: &Stages,
         budget: Budget,
+        used: u64,
         start: Instant,
         seed: u64,
-    ) -> Vec<Candidate> {
+    ) -> (Vec<Candidate>, u64) {
         let mut seeds: Vec<Vec<Action>> = beam.iter().take(SEEDS).map(|c| c.line.actions.clone()).collect();
         seeds.extend(advancing.iter().cloned());
         let oep = Oep::new(self.eval.clone());
-        let island_budget = stages.island(budget, ISLANDS);
-        let populations: Vec<Vec<(Line, f64)>> = (0..ISLANDS)
+        let island_budget = stages.island(budget, ISLANDS, used);
+        let populations: Vec<(Vec<(Line, f64)>, u64)> = (0..ISLANDS)
             .into_par_iter()
             .map(|island| {
                 let mut meter = Meter::until(island_budget, start);
-                oep.evolve(rules, pos, &mut meter, seed.wrapping_add(island), &seeds)
+                (oep.evolve(rules, pos, &mut meter, seed.wrapping_add(island), &seeds), meter.used())
             })
             .collect();
-        rank_by_rank(populations)
+        let used = populations.iter().map(|p| p.1).sum();
+        (rank_by_rank(populations.into_iter().map(|p| p.0).collect()), used)
     }
 }
 

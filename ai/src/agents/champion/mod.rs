@@ -123,8 +123,11 @@ impl Agent for Champion {
         let me = pos.to_move();
         let eval = self.eval.with_contempt(me, self.draw_value);
         let stages = Stages::for_turn(self, pos);
-        let beam =
-            self.beam_candidates(&eval, rules, pos, &mut Meter::until(stages.beam(budget), start), budget, start);
+        // Under a node budget each stage gets its share, at most what the stages before left
+        // (`used`), so that the turn stays within its budget.
+        let mut beam_meter = Meter::until(stages.beam(budget), start);
+        let beam = self.beam_candidates(&eval, rules, pos, &mut beam_meter, budget, start);
+        let mut used = beam_meter.used();
         let mut cands = spread::spread(beam, self.max_candidates);
         if stages.long {
             // The beam's best turns seed evolution; the capture reply ranks every candidate,
@@ -132,15 +135,22 @@ impl Agent for Champion {
             // Advancing turns seed it too: where the armies stand apart and few turns fit the
             // budget, they are what closes in.
             let mut rng = rand::rngs::StdRng::seed_from_u64(seed ^ 0xadfa_ce00);
+            let mut advancing_meter = Meter::until(stages.advancing(budget, used), start);
             let advancing: Vec<Vec<Action>> =
-                crate::advance::advancing_turns(rules, pos, &mut rng, &mut Meter::until(budget, start))
+                crate::advance::advancing_turns(rules, pos, &mut rng, &mut advancing_meter)
                     .into_iter()
                     .map(|l| l.actions)
                     .collect();
-            let mut evolved = self.evolve_on_islands(rules, pos, &cands, &advancing, &stages, budget, start, seed);
+            used += advancing_meter.used();
+            let (mut evolved, evolving) =
+                self.evolve_on_islands(rules, pos, &cands, &advancing, &stages, budget, used, start, seed);
+            used += evolving;
             evolved.append(&mut cands);
-            cands = self.rank_by_captures(&eval, rules, me, evolved, stages.capture_replies(budget), start);
+            let ranking;
+            (cands, ranking) =
+                self.rank_by_captures(&eval, rules, me, evolved, stages.capture_replies(budget, used), start);
+            used += ranking;
         }
-        self.choose_by_greedy_replies(&eval, rules, me, cands, stages.greedy_replies(budget), start)
+        self.choose_by_greedy_replies(&eval, rules, me, cands, stages.greedy_replies(budget, used), start)
     }
 }

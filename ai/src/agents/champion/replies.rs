@@ -21,8 +21,8 @@ impl Champion {
     /// used. A candidate that ends the game keeps its own value.
     ///
     /// Candidates are examined in batches of a fixed size (one per core here), each reply
-    /// bounded by what is left of the budget at the batch's start, and a reply cut short is not
-    /// counted: so under a node budget the examined set, and so the turn, does not depend on
+    /// bounded by its equal part of what is left of the budget at the batch's start, and a reply
+    /// cut short is not counted: so under a node budget the examined set, and so the turn, does not depend on
     /// the machine.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn values_after_replies(
@@ -59,8 +59,13 @@ impl Champion {
             let values: Vec<(Option<f64>, u64)> = chunk
                 .par_iter()
                 .map(|c| {
-                    let mut meter =
-                        if timed { Meter::until(budget, start) } else { Meter::start(Budget::Nodes(limit - used)) };
+                    // Each reply of a batch gets its part of what is left, so that a batch run
+                    // at once stays within the budget.
+                    let mut meter = if timed {
+                        Meter::until(budget, start)
+                    } else {
+                        Meter::start(Budget::Nodes((limit - used) / REPLY_BATCH as u64))
+                    };
                     (value_after(c, &mut meter), meter.used())
                 })
                 .collect();

@@ -12,9 +12,11 @@ const CAPTURE_REPLY_SHARE: f64 = 0.1;
 /// smaller beam, evolution on islands seeded by it, the capture replies ranking the candidates,
 /// then the greedy replies.
 ///
-/// Under a node budget each stage gets its share of the nodes. Under a time budget the beam
-/// ends at its share of the time, evolution at the end of the beam's and its own shares, and
-/// the replies at the whole budget's deadline.
+/// Under a node budget each stage gets its share of the nodes, but never more than the stages
+/// before it left (`used` counts their nodes), so the turn stays within its budget when a stage
+/// overran its share (a seed turn, a finished partial turn). Under a time budget the beam ends
+/// at its share of the time, evolution (and the advancing turns that seed it) at the end of
+/// the beam's and its own shares, and the replies at the whole budget's deadline.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Stages {
     /// Whether the turn is long: evolution and the capture replies run.
@@ -47,30 +49,73 @@ impl Stages {
         budget.fraction(self.beam)
     }
 
-    /// Each island's budget when `islands` evolve at once: an equal part of evolution's share
-    /// of a node budget, or the time until the beam's and evolution's shares have passed.
-    pub fn island(&self, budget: Budget, islands: u64) -> Budget {
+    /// The advancing turns' budget (long turns): what the beam left of a node budget, or the
+    /// time until the beam's and evolution's shares have passed.
+    pub fn advancing(&self, budget: Budget, used: u64) -> Budget {
         match budget {
-            Budget::Nodes(n) => Budget::Nodes((n as f64 * self.evolve / islands as f64) as u64),
+            Budget::Nodes(n) => Budget::Nodes(n.saturating_sub(used)),
             time => time.fraction(self.beam + self.evolve),
         }
     }
 
-    /// The capture replies' budget: their share of a node budget; a time budget whole, since
-    /// every reply stage ends at its deadline.
-    pub fn capture_replies(&self, budget: Budget) -> Budget {
+    /// Each island's budget when `islands` evolve at once: an equal part of evolution's share
+    /// of a node budget (at most of what the stages before left), or the time until the beam's
+    /// and evolution's shares have passed.
+    pub fn island(&self, budget: Budget, islands: u64, used: u64) -> Budget {
         match budget {
-            Budget::Nodes(n) => Budget::Nodes((n as f64 * self.rank) as u64),
+            Budget::Nodes(n) => Budget::Nodes(share(n, self.evolve).min(n.saturating_sub(used)) / islands),
+            time => time.fraction(self.beam + self.evolve),
+        }
+    }
+
+    /// The capture replies' budget: their share of a node budget (at most what the stages
+    /// before left); a time budget whole, since every reply stage ends at its deadline.
+    pub fn capture_replies(&self, budget: Budget, used: u64) -> Budget {
+        match budget {
+            Budget::Nodes(n) => Budget::Nodes(share(n, self.rank).min(n.saturating_sub(used))),
             time => time,
         }
     }
 
-    /// The greedy replies' budget: what the other stages leave of a node budget; a time budget
-    /// whole.
-    pub fn greedy_replies(&self, budget: Budget) -> Budget {
+    /// The greedy replies' budget: what the other stages' shares leave of a node budget (at
+    /// most what they did leave); a time budget whole.
+    pub fn greedy_replies(&self, budget: Budget, used: u64) -> Budget {
         match budget {
-            Budget::Nodes(n) => Budget::Nodes(n - (n as f64 * (self.beam + self.evolve + self.rank)) as u64),
+            Budget::Nodes(n) => {
+                Budget::Nodes((n - share(n, self.beam + self.evolve + self.rank)).min(n.saturating_sub(used)))
+            }
             time => time,
         }
+    }
+}
+
+/// A share of `n` nodes, rounded down.
+fn share(n: u64, share: f64) -> u64 {
+    (n as f64 * share) as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::agents::Champion;
+
+    #[test]
+    fn under_a_node_budget_a_stage_gets_no_more_than_the_stages_before_left() {
+        let long = Stages { long: true, beam: 0.1, evolve: 0.55, rank: 0.1 };
+        let n = Budget::Nodes(1000);
+        // On its shares: 100 for the beam, 275 an island, 100 to rank, the last 250 to decide.
+        assert_eq!(long.island(n, 2, 100), Budget::Nodes(275));
+        assert_eq!(long.capture_replies(n, 650), Budget::Nodes(100));
+        assert_eq!(long.greedy_replies(n, 750), Budget::Nodes(250));
+        // After stages that overran, what is left.
+        assert_eq!(long.island(n, 2, 600), Budget::Nodes(200));
+        assert_eq!(long.capture_replies(n, 960), Budget::Nodes(40));
+        assert_eq!(long.greedy_replies(n, 900), Budget::Nodes(100));
+        assert_eq!(long.greedy_replies(n, 1200), Budget::Nodes(0));
+        // Time: the deadlines of the shares.
+        assert_eq!(long.island(Budget::Millis(100), 2, 5), Budget::Millis(65));
+        let short = Stages::for_turn(&Champion::default(), &super::super::test_support::chieftain_start());
+        assert!(!short.long);
+        assert_eq!(short.greedy_replies(n, 300), Budget::Nodes(600));
     }
 }
