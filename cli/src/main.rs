@@ -15,6 +15,11 @@ use clap::{Parser, Subcommand};
 use std::io::Write;
 use std::process::ExitCode;
 
+/// mimalloc, as the play server (`warlord serve`, `warlord loadtest`) runs faster with it
+/// (docs/BENCHMARKS.md, "Scale").
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// The Warlord games at the command line: scenarios, positions, legal moves, perft, record
 /// replay and play.
 #[derive(Parser)]

@@ -9,7 +9,6 @@ use crate::render::{
     CommandLink, LegalAction, Mark, MoveListTurn, OutcomeView, PieceView, StateView, Step, ToPlace, TurnView,
 };
 use serde::Serialize;
-use std::collections::{HashMap, HashSet};
 use ts_rs::TS;
 use warlord_rules::{Commander, Side, Square, Tally};
 
@@ -140,19 +139,21 @@ pub fn delta(from: u64, before: &Kept, view: StateView) -> (StateDelta, Kept) {
 
 /// The patch that makes `after` of `before`. If a square appears twice in a list, or the items
 /// both keep are not in the same order, every old item is removed and every new one set.
+/// The lists hold a few dozen items: squares are found by binary search in a sorted copy, not
+/// hashed (the hashing was most of a delta's cost).
 fn patch<T: Clone + PartialEq>(before: &[T], after: &[T], square: impl Fn(&T) -> Square) -> ListPatch<T> {
-    let old: HashMap<Square, (usize, &T)> =
-        before.iter().enumerate().map(|(i, item)| (square(item), (i, item))).collect();
-    let remaining: HashSet<Square> = after.iter().map(&square).collect();
-    let mut in_order = old.len() == before.len() && remaining.len() == after.len();
+    let old = by_square(before.iter().map(&square));
+    let new = by_square(after.iter().map(&square));
+    let unique = |list: &[(Square, usize)]| list.windows(2).all(|w| w[0].0 != w[1].0);
+    let mut in_order = unique(&old) && unique(&new);
     let mut last_kept = None;
     let mut set = Vec::new();
     for (i, item) in after.iter().enumerate() {
-        match old.get(&square(item)) {
-            Some(&(index, previous)) => {
+        match find(&old, square(item)) {
+            Some(index) => {
                 in_order &= last_kept.is_none_or(|last| last < index);
                 last_kept = Some(index);
-                if previous != item {
+                if before[index] != *item {
                     set.push((i as u32, item.clone()));
                 }
             }
@@ -165,7 +166,19 @@ fn patch<T: Clone + PartialEq>(before: &[T], after: &[T], square: impl Fn(&T) ->
             set: after.iter().cloned().enumerate().map(|(i, item)| (i as u32, item)).collect(),
         };
     }
-    ListPatch { remove: before.iter().map(&square).filter(|s| !remaining.contains(s)).collect(), set }
+    ListPatch { remove: before.iter().map(&square).filter(|s| find(&new, *s).is_none()).collect(), set }
+}
+
+/// Each item's square with its index, sorted by square.
+fn by_square(squares: impl Iterator<Item = Square>) -> Vec<(Square, usize)> {
+    let mut list: Vec<(Square, usize)> = squares.enumerate().map(|(i, square)| (square, i)).collect();
+    list.sort_unstable();
+    list
+}
+
+/// The index of the item on `square`, in a list made by [`by_square`].
+fn find(list: &[(Square, usize)], square: Square) -> Option<usize> {
+    list.binary_search_by(|(s, _)| s.cmp(&square)).ok().map(|at| list[at].1)
 }
 
 #[cfg(test)]

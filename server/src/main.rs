@@ -3,6 +3,11 @@
 use clap::Parser;
 use std::process::ExitCode;
 
+/// mimalloc: the server allocates and frees small blocks for every state it renders
+/// (docs/BENCHMARKS.md, "Scale"); the system allocator spent more time on them.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// The Warlord play server.
 #[derive(Parser)]
 #[command(version, about)]

@@ -224,24 +224,34 @@ pub struct Step {
     pub to: Square,
 }
 
-/// One legal action, described by the rules in the position it is legal in.
+/// One legal action, described by the rules in the position it is legal in. Its empty lists
+/// and null fields are left out of the JSON (most actions have none of them, and the mover is
+/// sent every legal action with every state): a missing list is empty, a missing field null.
 #[derive(Clone, Debug, Serialize, TS)]
 pub struct LegalAction {
     /// The action itself.
     #[serde(flatten)]
     #[ts(flatten)]
     pub action: ActionView,
-    /// The other own pieces taking part (a melee's attackers, a swap's leader).
+    /// The other own pieces taking part (a melee's attackers, a swap's leader); left out
+    /// when empty.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub with: Vec<Square>,
-    /// The squares of the pieces it captures (for an attack, if it succeeds).
+    /// The squares of the pieces it captures (for an attack, if it succeeds); left out when
+    /// empty.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub captures: Vec<Square>,
-    /// The odds of an attack or a shot.
+    /// The odds of an attack or a shot; left out for other actions.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
     pub combat: Option<Combat>,
     /// For a shot, the cells its line of fire crosses, in order from the firer (for the UI
-    /// to draw); empty for other actions.
+    /// to draw); left out for other actions.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub line: Vec<Square>,
     /// A few words the rules add to its name where its kind and squares alone do not tell it
-    /// from another action of the same piece to the same square (`by a leap`); usually null.
+    /// from another action of the same piece to the same square (`by a leap`); usually left
+    /// out.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
     pub note: Option<String>,
 }
 

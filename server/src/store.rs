@@ -78,6 +78,11 @@ pub struct LobbyRow {
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: AnyPool,
+    /// SQLite's one connection for writes (every write queues on `write_lock` anyway). A
+    /// SQLite connection drops its page cache whenever another connection has written since
+    /// its last transaction: with the appends spread over the pool, each one read its pages
+    /// again (`pread`, docs/BENCHMARKS.md "Scale"); through one connection they stay cached.
+    writer: Option<AnyPool>,
     postgres_url: Option<String>,
     /// SQLite allows one writer at a time; writers queue here rather than in SQLite's
     /// sleeping busy handler, which would add tens of milliseconds under load.
@@ -108,27 +113,8 @@ impl Store {
         let mut probe = AnyConnection::connect_with(&options).await?;
         probe.execute(if postgres { "SELECT 1" } else { "PRAGMA schema_version" }).await?;
         probe.close().await?;
-        let pool = AnyPoolOptions::new()
-            .max_connections(if postgres { 16 } else { 4 })
-            .acquire_timeout(std::time::Duration::from_secs(10))
-            // No ping before each use (a round trip per statement); a broken connection fails
-            // its statement, which the callers report or retry, and the pool replaces it.
-            .test_before_acquire(false)
-            .after_connect(|conn, _| {
-                Box::pin(async move {
-                    if conn.backend_name() == "SQLite" {
-                        // With WAL, NORMAL keeps every commit through a crash or kill of the
-                        // process; only a power cut may lose the last commits.
-                        conn.execute("PRAGMA synchronous = NORMAL").await?;
-                        // Checkpoints (copying the log into the database, with an fsync) run
-                        // in the background task below, never inside a player's commit.
-                        conn.execute("PRAGMA wal_autocheckpoint = 0").await?;
-                    }
-                    Ok(())
-                })
-            })
-            .connect_with(options)
-            .await?;
+        let pool = pool_options(if postgres { 16 } else { 4 }, None).connect_with(options.clone()).await?;
+        let mut writer = None;
         if !postgres {
             pool.execute("PRAGMA journal_mode = WAL").await?;
             let checkpointer = pool.clone();
@@ -141,10 +127,12 @@ impl Store {
                     }
                 }
             });
+            writer = Some(pool_options(1, Some(WRITER_CACHE_KIB)).connect_with(options).await?);
         }
         sqlx::migrate!("./migrations").run(&pool).await?;
         Ok(Store {
             pool,
+            writer,
             postgres_url: postgres.then(|| url.to_string()),
             write_lock: (!postgres).then(|| Arc::new(Mutex::new(()))),
             pending: Arc::default(),
@@ -185,7 +173,7 @@ impl Store {
         .bind(meta.pin.as_ref().map(|p| &*p.scenario_text))
         .bind(meta.pin.as_ref().map(|p| &p.scenario_sha256))
         .bind(meta.pin.as_ref().map(|p| i64::from(p.rules_version)))
-        .execute(&self.pool)
+        .execute(self.writer())
         .await?;
         Ok(())
     }
@@ -304,7 +292,7 @@ impl Store {
             return self.append_grouped(lock.clone(), append).await;
         }
         let _guard = self.write_guard().await;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.writer().begin().await?;
         for (i, chunk) in events.chunks(INSERT_BATCH).enumerate() {
             if !insert_events(&mut *tx, id, from + (i * INSERT_BATCH) as u64, chunk).await? {
                 return Ok(false);
@@ -360,7 +348,7 @@ impl Store {
     async fn write_group(&self, group: &[Append]) -> Result<(), sqlx::Error> {
         let sql = group_commit::group_sql(group);
         let query = group_commit::bind_group(sqlx::query(&sql), group);
-        let mut conn = self.pool.acquire().await?;
+        let mut conn = self.writer().acquire().await?;
         let outcome = query.execute(&mut *conn).await;
         if outcome.is_err() && conn.execute("ROLLBACK").await.is_err() {
             // The connection's state is unknown: it is closed, not given back to the pool.
@@ -378,7 +366,7 @@ impl Store {
         at_ms: i64,
     ) -> Result<(), sqlx::Error> {
         let _guard = self.write_guard().await;
-        lobby_query(id, status, at_ms).execute(&self.pool).await?;
+        lobby_query(id, status, at_ms).execute(self.writer()).await?;
         Ok(())
     }
 
@@ -443,12 +431,49 @@ impl Store {
             .collect()
     }
 
+    /// The pool writes go through: SQLite's writer connection, or PostgreSQL's pool.
+    pub(crate) fn writer(&self) -> &AnyPool {
+        self.writer.as_ref().unwrap_or(&self.pool)
+    }
+
     async fn write_guard(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
         match &self.write_lock {
             Some(lock) => Some(lock.lock().await),
             None => None,
         }
     }
+}
+
+/// The page cache of SQLite's writer connection, in KiB (SQLite's default is 2,000): it holds
+/// the pages appends touch (the events' index, the games' rows and the lobby's index) for
+/// thousands of games at once.
+const WRITER_CACHE_KIB: u32 = 32 * 1024;
+
+/// A pool's settings: at most `max` connections, and on SQLite a page cache of `cache_kib`
+/// (SQLite's default when `None`).
+fn pool_options(max: u32, cache_kib: Option<u32>) -> AnyPoolOptions {
+    AnyPoolOptions::new()
+        .max_connections(max)
+        .acquire_timeout(std::time::Duration::from_secs(10))
+        // No ping before each use (a round trip per statement); a broken connection fails
+        // its statement, which the callers report or retry, and the pool replaces it.
+        .test_before_acquire(false)
+        .after_connect(move |conn, _| {
+            Box::pin(async move {
+                if conn.backend_name() == "SQLite" {
+                    // With WAL, NORMAL keeps every commit through a crash or kill of the
+                    // process; only a power cut may lose the last commits.
+                    conn.execute("PRAGMA synchronous = NORMAL").await?;
+                    // Checkpoints (copying the log into the database, with an fsync) run in
+                    // the background task of `Store::open`, never inside a player's commit.
+                    conn.execute("PRAGMA wal_autocheckpoint = 0").await?;
+                    if let Some(kib) = cache_kib {
+                        conn.execute(format!("PRAGMA cache_size = -{kib}").as_str()).await?;
+                    }
+                }
+                Ok(())
+            })
+        })
 }
 
 /// How long a finished public game stays in the lobby after its end: one day.

@@ -70,3 +70,24 @@ fn insertions_removals_and_changes_together_rebuild_the_list() {
     sorted_before.sort();
     check(&sorted_before, &sorted_after);
 }
+
+proptest::proptest! {
+    /// Any two lists, in square order or not, with squares repeated or not: the patch applied
+    /// to the first makes the second.
+    #[test]
+    fn every_patch_rebuilds_the_new_list(
+        before in proptest::collection::vec((0u8..6, 0u8..4, 0u8..3), 0..20),
+        after in proptest::collection::vec((0u8..6, 0u8..4, 0u8..3), 0..20),
+        sorted in proptest::bool::ANY,
+    ) {
+        let items = |list: &[(u8, u8, u8)]| {
+            let mut items: Vec<(Square, u8)> = list.iter().map(|&(f, r, v)| (sq(f, r), v)).collect();
+            if sorted {
+                items.sort();
+                items.dedup_by_key(|item| item.0);
+            }
+            items
+        };
+        check(&items(&before), &items(&after));
+    }
+}

@@ -24,7 +24,7 @@ impl Store {
             .bind(side.name())
             .bind(token)
             .bind(id)
-            .execute(&self.pool)
+            .execute(self.writer())
             .await?;
         Ok(())
     }
@@ -57,7 +57,7 @@ impl Store {
             sqlx::query("UPDATE games SET open_side = NULL, open_token = NULL WHERE id = $1 AND open_token = $2")
                 .bind(id)
                 .bind(&token)
-                .execute(&self.pool)
+                .execute(self.writer())
                 .await?;
         Ok(if taken.rows_affected() == 1 { Joined::Seat(side, token) } else { Joined::NotOpen })
     }
@@ -70,7 +70,7 @@ impl Store {
             "UPDATE games SET open_side = NULL, open_token = NULL, public = 0 WHERE id = $1 AND open_token IS NOT NULL",
         )
         .bind(id)
-        .execute(&self.pool)
+        .execute(self.writer())
         .await?;
         Ok(cancelled.rows_affected() == 1)
     }

@@ -411,27 +411,30 @@ carries: Array<Step>, };
 
 export type LegalAction = { 
 /**
- * The other own pieces taking part (a melee's attackers, a swap's leader).
+ * The other own pieces taking part (a melee's attackers, a swap's leader); left out
+ * when empty.
  */
-with: Array<Square>, 
+with?: Array<Square>, 
 /**
- * The squares of the pieces it captures (for an attack, if it succeeds).
+ * The squares of the pieces it captures (for an attack, if it succeeds); left out when
+ * empty.
  */
-captures: Array<Square>, 
+captures?: Array<Square>, 
 /**
- * The odds of an attack or a shot.
+ * The odds of an attack or a shot; left out for other actions.
  */
-combat: Combat | null, 
+combat?: Combat | null, 
 /**
  * For a shot, the cells its line of fire crosses, in order from the firer (for the UI
- * to draw); empty for other actions.
+ * to draw); left out for other actions.
  */
-line: Array<Square>, 
+line?: Array<Square>, 
 /**
  * A few words the rules add to its name where its kind and squares alone do not tell it
- * from another action of the same piece to the same square (`by a leap`); usually null.
+ * from another action of the same piece to the same square (`by a leap`); usually left
+ * out.
  */
-note: string | null, 
+note?: string | null, 
 /**
  * The action in the project notation: what to send back to play it.
  */

@@ -22,6 +22,8 @@ import type {
   ScenarioEntry,
   WrittenRecord,
 } from "./types";
+import type * as Wire from "./generated";
+import { withFilledState } from "./legal";
 
 export type { GameCommand, NewGame };
 
@@ -128,8 +130,8 @@ export function createGame(request: NewGame): Promise<Created> {
 }
 
 /** A game's description and state for a token's holder. */
-export function game(id: string, token: string | null): Promise<GameAndState> {
-  return call("GET", `/api/games/${encodeURIComponent(id)}`, token);
+export async function game(id: string, token: string | null): Promise<GameAndState> {
+  return withFilledState(await call<Wire.GameAndState>("GET", `/api/games/${encodeURIComponent(id)}`, token));
 }
 
 /** What each action of a game's move list did (pieces removed, attacks' success). */
@@ -143,8 +145,8 @@ export function record(id: string, token: string | null): Promise<string> {
 }
 
 /** The state a seat would see after proposing `actions` in its turn; nothing is stored. */
-export function preview(id: string, token: string, actions: string[]): Promise<Preview> {
-  return call("POST", `/api/games/${encodeURIComponent(id)}/preview`, token, { actions });
+export async function preview(id: string, token: string, actions: string[]): Promise<Preview> {
+  return withFilledState(await call<Wire.Preview>("POST", `/api/games/${encodeURIComponent(id)}/preview`, token, { actions }));
 }
 
 /** Why the rules refuse what a seat tried on the board after its turn so far (nothing is stored). */
@@ -153,13 +155,13 @@ export function refusal(id: string, token: string, request: RefusalRequest): Pro
 }
 
 /** A scenario's position after a line of actions (`spectator`: without legal actions). */
-export function analysis(
+export async function analysis(
   scenario: string,
   options: Record<string, string>,
   actions: string[],
   view: "player" | "spectator" = "player",
 ): Promise<GameAndState> {
-  return call("POST", "/api/analysis", null, { scenario, options, actions, view });
+  return withFilledState(await call<Wire.GameAndState>("POST", "/api/analysis", null, { scenario, options, actions, view }));
 }
 
 /** A record file read and replayed into its actions. */

@@ -1,8 +1,10 @@
 // A game's WebSocket: the game's description and every new state, reconnecting by itself
 // after a dropped connection. Commands go over HTTP (api/http.ts), so that an answer never
 // waits for a socket to come back. After the first whole state the server sends only what
-// changed (`delta`, docs/API.md): it is applied here, and the page is handed whole states.
+// changed (`delta`, docs/API.md): it is applied here, and the page is handed whole states
+// (legal actions with every field, `./legal.ts`).
 
+import { fillLegal, fillState } from "./legal";
 import type { GameInfo, ListPatch, ServerMessage, StateDelta, StateView } from "./types";
 
 /** The connection's condition, for the page's indicator. */
@@ -81,8 +83,8 @@ export class GameSocket {
     }
     if (message.type === "game") this.handlers.game(message);
     else if (message.type === "state") {
-      this.latest = message;
-      this.handlers.state(message);
+      this.latest = fillState(message);
+      this.handlers.state(this.latest);
     } else if (message.type === "delta") {
       if (this.latest === null || this.latest.seq !== message.from) {
         // A change from a state this page does not hold: ask for the whole state.
@@ -106,7 +108,7 @@ export function applyDelta(state: StateView, delta: StateDelta): StateView {
     turns_played: delta.turns_played,
     pieces: applyPatch(state.pieces, delta.pieces),
     to_place: delta.to_place,
-    legal: delta.legal,
+    legal: delta.legal.map(fillLegal),
     hints: {
       commanders: applyPatch(state.hints.commanders, delta.hints.commanders),
       links: delta.hints.links,

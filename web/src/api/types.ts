@@ -1,5 +1,9 @@
 // The server's JSON (docs/API.md). Every type the server sends or reads is generated from its
-// Rust types into ./generated.ts (server/src/api_types.rs); this file only re-exports them.
+// Rust types into ./generated.ts (server/src/api_types.rs); this file re-exports them, and
+// derives the shapes the pages hold where the server leaves fields out (a legal action's empty
+// lists and nulls, filled in by ./legal.ts wherever a state arrives).
+
+import type * as Wire from "./generated";
 
 export type {
   OptionGuide,
@@ -25,7 +29,6 @@ export type {
   Created,
   EndReason,
   ErrorCode,
-  GameAndState,
   GameCommand,
   GameInfo,
   GameResults,
@@ -34,7 +37,6 @@ export type {
   HintsView,
   IllegalKind,
   JudgementView,
-  LegalAction,
   LineNode,
   ListPatch,
   Link,
@@ -50,7 +52,6 @@ export type {
   ParsedRecord,
   PieceInfo,
   PieceView,
-  Preview,
   RecordNode,
   RecordTurn,
   Refusal,
@@ -63,10 +64,28 @@ export type {
   Side,
   Square,
   StateDelta,
-  StateView,
   Tally,
   ToPlace,
   TurnView,
   UnitClass,
   WrittenRecord,
 } from "./generated";
+
+/** A legal action as the server sends it: its empty lists and null fields left out. */
+export type WireLegalAction = Wire.LegalAction;
+
+/** A state as the server sends it (legal actions in their sent shape). */
+export type WireStateView = Wire.StateView;
+
+/** A legal action with every field present (`with`, `captures` and `line` empty, `combat` and
+ * `note` null when the server left them out). */
+export type LegalAction = Required<Wire.LegalAction>;
+
+/** A game's state as the pages hold it: its legal actions whole. */
+export type StateView = Omit<Wire.StateView, "legal"> & { legal: LegalAction[] };
+
+/** A game's description and its state (legal actions whole). */
+export type GameAndState = Omit<Wire.GameAndState, "state"> & { state: StateView };
+
+/** The state a seat would see after proposed actions (legal actions whole). */
+export type Preview = Omit<Wire.Preview, "state"> & { state: StateView };
