@@ -2,7 +2,6 @@
 //! weighted sum of family-generic features (weights fitted from self-play, see [`crate::tune`]).
 
 pub mod features;
-pub mod hunt;
 pub mod weights;
 
 use crate::budget::Meter;
@@ -19,9 +18,6 @@ pub struct Evaluator {
     /// A side that plays for a win, and what a finished draw is worth to it (the other side
     /// gets the rest); without one, draws are worth 1/2 to both.
     contempt: Option<(Side, f64)>,
-    /// A side that hunts the enemy leaders when it leads on material, and the weight of its
-    /// [`hunt::hunt`] at a full lead ([`Evaluator::with_hunt`]).
-    hunt: Option<(Side, f64)>,
 }
 
 impl Default for Evaluator {
@@ -43,13 +39,6 @@ pub const LONG_TURN_MOVES: u8 = 8;
 /// The weight of space ([`features::space`]) when planning a long turn.
 pub const LONG_TURN_SPACE: f64 = 1.0;
 
-/// The material lead (a share of the material on the board) from which a hunting side's
-/// [`hunt::hunt`] counts ([`Evaluator::with_hunt`]).
-pub const HUNT_LEAD_FROM: f64 = 0.05;
-
-/// The material lead at which a hunting side's [`hunt::hunt`] counts at its whole weight.
-pub const HUNT_LEAD_FULL: f64 = 0.2;
-
 /// The logistic function.
 #[must_use]
 pub fn sigmoid(x: f64) -> f64 {
@@ -60,7 +49,7 @@ impl Evaluator {
     /// An evaluator with these weights.
     #[must_use]
     pub fn new(weights: Weights) -> Evaluator {
-        Evaluator { weights, space: 0.0, contempt: None, hunt: None }
+        Evaluator { weights, space: 0.0, contempt: None }
     }
 
     /// The same evaluator with [`features::space`] added to the fitted features' sum at
@@ -102,33 +91,6 @@ impl Evaluator {
         Evaluator { contempt: Some((side, draw)), ..self.clone() }
     }
 
-    /// The same evaluator, adding `side`'s [`hunt::hunt`] (own pieces under command near the
-    /// enemy leaders) at `weight` to the fitted features' sum while `side` leads on material:
-    /// scaled from nothing at a lead of [`HUNT_LEAD_FROM`] of the material on the board to the
-    /// whole weight at [`HUNT_LEAD_FULL`], and counted against `side` when the other side is to
-    /// move. Not fitted: self-play ended at a turn limit does not reward finishing games.
-    #[must_use]
-    pub fn with_hunt(&self, side: Side, weight: f64) -> Evaluator {
-        Evaluator { hunt: Some((side, weight)), ..self.clone() }
-    }
-
-    /// The hunt term for the side to move of `pos` (0 without [`Evaluator::with_hunt`], or when
-    /// the hunting side does not lead by [`HUNT_LEAD_FROM`]).
-    fn hunt_term(&self, rules: &dyn Ruleset, pos: &Position) -> f64 {
-        let Some((side, weight)) = self.hunt else { return 0.0 };
-        let lead = hunt::material_lead(rules, pos, side);
-        let scale = ((lead - HUNT_LEAD_FROM) / (HUNT_LEAD_FULL - HUNT_LEAD_FROM)).clamp(0.0, 1.0);
-        if scale == 0.0 {
-            return 0.0;
-        }
-        let term = weight * scale * hunt::hunt(rules, pos, side);
-        if pos.to_move() == side {
-            term
-        } else {
-            -term
-        }
-    }
-
     /// The weights in use.
     #[must_use]
     pub fn weights(&self) -> &Weights {
@@ -152,7 +114,7 @@ impl Evaluator {
         meter.tick();
         let legal = rules.legal_action_list(pos);
         let plan = if self.space == 0.0 { 0.0 } else { self.space * space(pos) };
-        sigmoid(self.weights.dot(&extract(rules, pos, &legal)) + plan + self.hunt_term(rules, pos))
+        sigmoid(self.weights.dot(&extract(rules, pos, &legal)) + plan)
     }
 
     /// The probability that `side` wins from `pos`.

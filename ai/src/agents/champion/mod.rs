@@ -9,12 +9,10 @@
 //! - [`capture_reply`]: the opponent's captures alone, which rank long turns' candidates.
 //! - [`greedy_reply`]: the choice, by the opponent's greedy turn and one's own greedy follow-up.
 //! - [`deepen`]: a second look at the best candidates, against the opponent's strongest replies.
-//! - [`endgame`]: the selective whole-turn search, where the side to move has few turns.
 
 mod beam;
 mod capture_reply;
 mod deepen;
-mod endgame;
 mod greedy_reply;
 mod islands;
 mod replies;
@@ -77,12 +75,6 @@ pub struct Champion {
     /// budget then changes the play on small boards, but it was not measured to play better,
     /// and it spends the whole time budget where the champion used to finish early.
     pub deepen: bool,
-    /// Whether a side with few turns (one or two moves, at most [`endgame::MAX_TURNS`] distinct
-    /// turns) chooses by the selective whole-turn search ([`endgame`]), three turns deep.
-    pub search_few_turns: bool,
-    /// The weight of the hunt ([`crate::eval::hunt`]) in the evaluation while the champion leads
-    /// on material (0: off).
-    pub hunt_weight: f64,
 }
 
 impl Default for Champion {
@@ -111,8 +103,6 @@ impl Champion {
             long_beam_share: 0.1,
             evolve_share: 0.55,
             deepen: false,
-            search_few_turns: false,
-            hunt_weight: 0.0,
         }
     }
 
@@ -131,20 +121,7 @@ impl Agent for Champion {
     fn plan_turn(&self, rules: &dyn Ruleset, pos: &Position, budget: Budget, seed: u64) -> Vec<Action> {
         let start = Instant::now();
         let me = pos.to_move();
-        let mut eval = self.eval.with_contempt(me, self.draw_value);
-        if self.hunt_weight > 0.0 {
-            eval = eval.with_hunt(me, self.hunt_weight);
-        }
-        let mut budget = budget;
-        if self.search_few_turns {
-            let mut meter = Meter::until(budget, start);
-            if let Some(turn) = self.few_turn_search(&eval, rules, pos, &mut meter) {
-                return turn;
-            }
-            if let Budget::Nodes(n) = budget {
-                budget = Budget::Nodes(n.saturating_sub(meter.used()).max(1));
-            }
-        }
+        let eval = self.eval.with_contempt(me, self.draw_value);
         let stages = Stages::for_turn(self, pos);
         let beam =
             self.beam_candidates(&eval, rules, pos, &mut Meter::until(stages.beam(budget), start), budget, start);
