@@ -40,7 +40,8 @@ impl WarlordRules {
                     0
                 };
                 let square = board.square(pos.slots[slot as usize].cell as usize);
-                let area = board.geometry().ball(command.range).into_iter().filter_map(|step| board.step(square, step));
+                let area =
+                    self.ball_steps[usize::from(command.range)].iter().filter_map(|&step| board.step(square, step));
                 commanders.push(Commander {
                     square,
                     side,
@@ -56,9 +57,10 @@ impl WarlordRules {
             let mut unmoved: Vec<_> =
                 pos.pieces(pos.to_move()).map(|(sq, _)| sq).filter(|&sq| !pos.has_moved(sq)).collect();
             unmoved.sort_by_key(|s| (s.rank, s.file));
+            let mut open = vec![None; pos.slots.len()];
             unmoved
                 .into_iter()
-                .map(|sq| (sq, self.activators_of(pos, sq)))
+                .map(|sq| (sq, self.activators_of(pos, sq, &mut open)))
                 .filter(|(_, list)| !list.is_empty())
                 .collect()
         } else {

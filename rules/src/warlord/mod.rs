@@ -93,7 +93,10 @@ pub struct WarlordRules {
     /// The lattice steps to a cell's neighbours, and their padded offsets (same order).
     neighbour_steps: &'static [crate::geometry::Lattice],
     neighbour_offsets: Vec<isize>,
-    /// For each activation range, the offsets of the cells within it around an activator.
+    /// For each activation range, the lattice steps to the cells within it around an
+    /// activator (the activator's own cell included), rank by rank.
+    ball_steps: Vec<Vec<crate::geometry::Lattice>>,
+    /// The padded offsets of [`WarlordRules::ball_steps`] (same order).
     box_offsets: Vec<Vec<isize>>,
     options: WarlordOptions,
     config: WarlordConfig,
@@ -123,9 +126,9 @@ impl WarlordRules {
         let neighbour_steps = board.geometry().neighbour_steps();
         let neighbour_offsets = neighbour_steps.iter().map(|&(x, y)| board.offset(x, y)).collect();
         let max_range = pieces.iter().filter_map(|(_, k)| k.command).map(|c| c.range).max().unwrap_or(0);
-        let box_offsets = (0..=max_range)
-            .map(|r| board.geometry().ball(r).into_iter().map(|(x, y)| board.offset(x, y)).collect())
-            .collect();
+        let ball_steps: Vec<Vec<_>> = (0..=max_range).map(|r| board.geometry().ball(r)).collect();
+        let box_offsets =
+            ball_steps.iter().map(|steps| steps.iter().map(|&(x, y)| board.offset(x, y)).collect()).collect();
         let zone_flags = |squares: &[Square]| {
             let mut flags = vec![false; usize::from(board.files()) * usize::from(board.ranks())];
             for sq in squares {
@@ -147,6 +150,7 @@ impl WarlordRules {
             neighbour_steps,
             outside,
             neighbour_offsets,
+            ball_steps,
             box_offsets,
             options,
             config,

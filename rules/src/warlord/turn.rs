@@ -168,8 +168,11 @@ impl WarlordRules {
         ActivatedMove { piece: slot, eligible: self.eligible(pos, slot), assigned: u32::MAX, swapped_leader }
     }
 
-    /// The activators that could activate the piece on `sq` now.
-    pub(super) fn activators_of(&self, pos: &Position, sq: Square) -> Vec<Square> {
+    /// The activators that could activate the piece on `sq` now. Whether an activator could
+    /// take one more move does not depend on the piece, so `open` keeps that answer per slot
+    /// (`None` until asked; one entry per slot of `pos`, for one position only): a caller asking
+    /// for every piece of a side runs each activator's matching once, not once per piece.
+    pub(super) fn activators_of(&self, pos: &Position, sq: Square, open: &mut [Option<bool>]) -> Vec<Square> {
         if pos.phase != Phase::Play || !pos.board().contains(sq) {
             return Vec::new();
         }
@@ -178,20 +181,29 @@ impl WarlordRules {
         if s.side != pos.to_move || s.moved || pos.turn.activated.len() >= usize::from(pos.turn.cap) {
             return Vec::new();
         }
-        let caps = Caps(self, pos);
         let mut found: Vec<Square> = self
             .eligible(pos, slot)
             .into_iter()
-            .filter(|&a| {
-                let mut moves = pos.turn.activated.clone();
-                moves.push(ActivatedMove { piece: slot, eligible: vec![a], assigned: u32::MAX, swapped_leader: None });
-                let last = moves.len() - 1;
-                activation::assign(&mut moves, last, &caps)
+            .filter(|&a| match open.get_mut(a as usize) {
+                Some(Some(known)) => *known,
+                Some(entry) => *entry.insert(self.takes_one_more_move(pos, a)),
+                None => self.takes_one_more_move(pos, a),
             })
             .map(|a| pos.board().square(pos.slots[a as usize].cell as usize))
             .collect();
         found.sort_by_key(|s| (s.rank, s.file));
         found
+    }
+
+    /// Whether the activator in slot `a` could be assigned one more move of this turn, after
+    /// reassigning the moves made so far if need be (the matching never reads which piece
+    /// moves, only who may order it).
+    fn takes_one_more_move(&self, pos: &Position, a: u32) -> bool {
+        let mut moves = Vec::with_capacity(pos.turn.activated.len() + 1);
+        moves.extend_from_slice(&pos.turn.activated);
+        moves.push(ActivatedMove { piece: u32::MAX, eligible: vec![a], assigned: u32::MAX, swapped_leader: None });
+        let last = moves.len() - 1;
+        activation::assign(&mut moves, last, &Caps(self, pos))
     }
 
     /// Checks an action of the play phase, then plays it.
