@@ -69,7 +69,7 @@ impl Budget {
     /// an action or evaluating a position of up to [`ACTIONS_PER_NODE`] legal actions (every
     /// 16x12 and 8x8 position, and Border War's, have fewer than twice as many); on a turn from
     /// a position with more, each node counts `legal / ACTIONS_PER_NODE` (rounded down), which
-    /// is the same as dividing the budget by it (WarGame 2's 2,380 actions: 9). A time budget is
+    /// is the same as dividing the budget by it (2,380 actions: 9). A time budget is
     /// returned as it is.
     #[must_use]
     pub fn for_position(self, legal: usize) -> Budget {
@@ -83,7 +83,7 @@ impl Budget {
     /// counts the work of the position's size ([`Budget::for_position`]). A time budget is
     /// searched to [`Budget::for_search`], less two evaluations of `pos` (one is timed here):
     /// every stage of a search finishes the evaluation it began when its deadline passes, and
-    /// where an evaluation is dear (15-30 ms on WarGame 2's 2,380 actions, a fifth of a
+    /// where an evaluation is dear (15-30 ms on a position of 2,380 actions, a fifth of a
     /// 100 ms budget) those must end within the budget too. Elsewhere an evaluation takes a
     /// tenth of a millisecond and this changes nothing.
     #[must_use]

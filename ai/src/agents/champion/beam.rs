@@ -126,7 +126,7 @@ impl Champion {
 }
 
 /// Depths of at least this many children may not fit a time budget on the largest boards
-/// (WarGame 2's first depth has 2,380): they are evaluated in a seeded order
+/// (the largest shipped start has 2,380): they are evaluated in a seeded order
 /// ([`spread_over_the_army`]).
 const LARGE_DEPTH: usize = 2 * crate::budget::ACTIONS_PER_NODE;
 

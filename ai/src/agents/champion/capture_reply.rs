@@ -41,7 +41,7 @@ pub(super) fn capture_reply(eval: &Evaluator, rules: &dyn Ruleset, pos: &Positio
     let them = pos.to_move();
     let mut line = Line::start(pos);
     // The budget is checked between captures too: where armies meet, a step has hundreds (and
-    // on WarGame 2 an evaluation takes 15-30 ms).
+    // on a 2,380-action position an evaluation takes 15-30 ms).
     while !line.done && !meter.spent() {
         let options: Vec<Action> = line
             .legal(rules)
