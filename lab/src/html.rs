@@ -17,6 +17,14 @@ fn pct(x: f64) -> String {
     format!("{:.1}%", 100.0 * x)
 }
 
+/// How a study opens its games, for the header: nothing when the agents play from the start.
+pub(crate) fn opening_text(turns: u32) -> String {
+    match turns {
+        0 => String::new(),
+        n => format!(", the first {n} turns of every game played by the novice from the game's seed"),
+    }
+}
+
 /// The report's HTML.
 pub fn render(r: &Report) -> Result<String, LabError> {
     let mut h = String::new();
@@ -29,7 +37,7 @@ pub fn render(r: &Report) -> Result<String, LabError> {
          th{{background:#f2f2f2}}td:first-child,th:first-child{{text-align:left}}.adj{{color:#b06000}}\
          .charts{{display:flex;flex-wrap:wrap;gap:12px}}section{{border-top:2px solid #ddd;margin-top:2em}}</style></head><body>\n\
          <h1>Lab report: {name}</h1>\n<p>{desc}</p>\n\
-         <p>White (the first player): <b>{white}</b>, Black: <b>{black}</b>, {budget} nodes a turn; seed {seed}; \
+         <p>White (the first player): <b>{white}</b>, Black: <b>{black}</b>, {budget} nodes a turn{opening}; seed {seed}; \
          turn limit {limit} (games reaching it are adjudicated by material). {done} of {planned} games played \
          ({per} per cell).</p>\n\
          <p>Every figure stands beside the share of games <span class=\"adj\">decided at the turn limit</span>: \
@@ -40,6 +48,7 @@ pub fn render(r: &Report) -> Result<String, LabError> {
         white = esc(&r.white),
         black = esc(&r.black),
         budget = esc(r.budget.trim_end_matches('n')),
+        opening = opening_text(r.opening),
         seed = r.seed,
         limit = r.turn_limit,
         done = r.games_done,

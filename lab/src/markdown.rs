@@ -11,8 +11,16 @@ pub fn render(r: &Report) -> String {
     let mut md = String::new();
     let _ = writeln!(
         md,
-        "Study `{}`: {} vs {} at {} a turn, turn limit {} (adjudicated by material), seed {}; {} of {} games played.\n",
-        r.study, r.white, r.black, r.budget, r.turn_limit, r.seed, r.games_done, r.games_planned
+        "Study `{}`: {} vs {} at {} a turn{}, turn limit {} (adjudicated by material), seed {}; {} of {} games played.\n",
+        r.study,
+        r.white,
+        r.black,
+        r.budget,
+        crate::html::opening_text(r.opening),
+        r.turn_limit,
+        r.seed,
+        r.games_done,
+        r.games_planned
     );
     md.push_str(
         "| cell | games | first player's score (95% interval) | decisive | at the turn limit | how games ended | duration (mean) |\n\

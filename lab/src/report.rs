@@ -24,6 +24,8 @@ pub struct Report {
     pub black: String,
     /// The node budget per turn.
     pub budget: String,
+    /// The first play turns of every game played by the novice (0: none).
+    pub opening: u32,
     /// The study seed.
     pub seed: u64,
     /// The turn limit.
@@ -135,6 +137,7 @@ impl Report {
             white: study.white.clone(),
             black: study.black.clone(),
             budget: study.budget.clone(),
+            opening: study.opening,
             seed: study.seed,
             turn_limit: study.turn_limit,
             games_per_cell: study.games,

@@ -35,6 +35,8 @@ struct PlayersFile {
     white: Spanned<String>,
     black: Spanned<String>,
     budget: Spanned<String>,
+    #[serde(default)]
+    opening: u32,
 }
 
 /// A `[[variant]]` as written.
@@ -66,6 +68,11 @@ pub struct Study {
     pub black: String,
     /// Both agents' node budget per turn, as text (`500n`).
     pub budget: String,
+    /// The first play turns of every game (both sides' counted) played by the novice from the
+    /// game's seed, so that agents which ignore their seed still play different games (0:
+    /// none; left out of the stored definition then, so older studies read the same).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub opening: u32,
     /// The cells: each scenario with each variant.
     pub cells: Vec<Cell>,
 }
@@ -204,6 +211,7 @@ impl Study {
             white: file.players.white.into_inner(),
             black: file.players.black.into_inner(),
             budget: budget.get_ref().trim().to_string(),
+            opening: file.players.opening,
             cells,
         })
     }
@@ -243,4 +251,10 @@ fn scenario_text(reference: &str, base: &Path) -> Result<(String, String), Strin
     };
     let text = std::fs::read_to_string(found).map_err(|e| format!("cannot read {}: {e}", found.display()))?;
     Ok((text, found.display().to_string()))
+}
+
+/// Whether a count is zero (for serde's `skip_serializing_if`).
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }

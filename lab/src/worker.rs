@@ -11,6 +11,7 @@ use crate::study::Study;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+use warlord_ai::agents::Opening;
 use warlord_ai::{by_name, Agent};
 use warlord_rules::{Ruleset, Scenario};
 
@@ -86,8 +87,14 @@ pub fn run_study(
 ) -> Result<RunSummary, LabError> {
     lab.register(study, &plan::games(study))?;
     let rules = cell_rules(study)?;
-    let white = by_name(&study.white).map_err(LabError::Stored)?;
-    let black = by_name(&study.black).map_err(LabError::Stored)?;
+    let agent = |name: &str| -> Result<Box<dyn Agent>, LabError> {
+        let agent = by_name(name).map_err(LabError::Stored)?;
+        Ok(match study.opening {
+            0 => agent,
+            turns => Box::new(Opening::new(agent, turns)),
+        })
+    };
+    let (white, black) = (agent(&study.white)?, agent(&study.black)?);
     let budget = study.budget()?;
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
     let threads = options.threads.max(1);

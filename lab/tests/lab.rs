@@ -385,3 +385,32 @@ fn a_report_of_a_study_with_unplayed_cells_says_so() {
     let md = std::fs::read_to_string(dir.path().join("out/report.md")).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(md.matches("| 0 | no games played yet |").count(), s.cells.len(), "{md}");
 }
+
+/// Agents that ignore their seed (the champion at a node budget) play one game from every
+/// seed; `opening = N` has the novice play the first N turns from the game's seed, so the
+/// games of a cell differ. A study without it is stored as before (older databases resume).
+#[test]
+fn an_opening_makes_the_games_of_deterministic_agents_differ() {
+    let text = |opening: &str| {
+        format!(
+            "name = \"det\"\nseed = 3\ngames = 3\nturn-limit = 6\nscenarios = [\"chieftain\"]\n\
+             [players]\nwhite = \"champion\"\nblack = \"champion\"\nbudget = \"60n\"\n{opening}"
+        )
+    };
+    let distinct = |opening: &str| {
+        let dir = temp();
+        let s = study(&text(opening), dir.path()).unwrap_or_else(|e| panic!("{e}"));
+        let lab = sqlite(dir.path(), "lab.sqlite");
+        run_study(&lab, &s, &options("w", 1), &|_| {}).unwrap_or_else(|e| panic!("{e}"));
+        let games = lab.games(&s.name).unwrap_or_else(|e| panic!("{e}"));
+        let moves = |record: &str| record.lines().filter(|l| !l.starts_with('[')).collect::<Vec<_>>().join("\n");
+        let record = |i: u64| lab.record(&s.name, i).unwrap_or_else(|e| panic!("{e}")).unwrap_or_default();
+        games.iter().map(|g| moves(&record(g.index))).collect::<std::collections::BTreeSet<_>>().len()
+    };
+    assert_eq!(distinct(""), 1, "three copies of one game");
+    assert_eq!(distinct("opening = 2\n"), 3, "three games");
+    let dir = temp();
+    let plain = study(&text(""), dir.path()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(plain.opening, 0);
+    assert!(!serde_json::to_string(&plain).unwrap_or_default().contains("opening"), "stored as before");
+}

@@ -4,10 +4,12 @@ mod champion;
 mod greedy;
 mod mcts;
 mod oep;
+mod opening;
 mod random;
 
 pub use champion::Champion;
 pub use greedy::Greedy;
 pub use mcts::Mcts;
 pub use oep::Oep;
+pub use opening::Opening;
 pub use random::RandomAgent;
