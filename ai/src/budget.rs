@@ -67,7 +67,7 @@ impl Budget {
     /// The budget of a turn from a position with `legal` legal actions: a node budget counts
     /// the work, so that it means comparable work on any board. A node is the work of playing
     /// an action or evaluating a position of up to [`ACTIONS_PER_NODE`] legal actions (every
-    /// 16x12 and 8x8 position, and Border War's, have fewer than twice as many); on a turn from
+    /// 16x12 and 8x8 position, and the 24x16 boards', have fewer than twice as many); on a turn from
     /// a position with more, each node counts `legal / ACTIONS_PER_NODE` (rounded down), which
     /// is the same as dividing the budget by it (2,380 actions: 9). A time budget is
     /// returned as it is.

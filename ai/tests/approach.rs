@@ -133,3 +133,51 @@ fn the_cheap_agents_close_in_where_the_armies_stand_apart_and_leave_nothing_to_t
         }
     }
 }
+
+/// A board four files wide, White's leader on b1 and infantry on b3 (White to move), Black's
+/// leader on b7 and a line of infantry `black_rank` ranks up, among `ranks`.
+fn narrow(ranks: u8, black_rank: u8) -> (std::sync::Arc<dyn Ruleset>, Position) {
+    let rows: Vec<String> = (1..=ranks)
+        .rev()
+        .map(|r| match r {
+            _ if r == black_rank => "iiii".to_string(),
+            _ if r == ranks - 1 => "1l2".to_string(),
+            3 => "1I2".to_string(),
+            1 => "1L2".to_string(),
+            _ => "4".to_string(),
+        })
+        .collect();
+    let text = format!(
+        "name = \"t\"\nfamily = \"warlord\"\n[board]\nfiles = 4\nranks = {ranks}\n[rules]\nmoves-per-turn = 2\n\
+         [[pieces]]\nlike = \"leader\"\nmoves = []\n[[pieces]]\nlike = \"infantry\"\n[setup]\nposition = \"{}\"\n",
+        rows.join("/")
+    );
+    let rules = warlord_rules::Scenario::parse(&text, "t.toml").unwrap().ruleset(&[]).unwrap();
+    let pos = rules.start();
+    (rules, pos)
+}
+
+#[test]
+fn greedy_closes_in_only_where_the_enemy_cannot_take_the_piece() {
+    let greedy = Greedy::default();
+    let turn = |ranks: u8, black_rank: u8| {
+        let (rules, pos) = narrow(ranks, black_rank);
+        let line = greedy.turn(
+            rules.as_ref(),
+            &pos,
+            &mut rand::rngs::StdRng::seed_from_u64(1),
+            &mut Meter::start(Budget::Nodes(u64::MAX)),
+        );
+        let mut after = pos.clone();
+        play_checked(rules.as_ref(), &mut after, &line.actions, "greedy");
+        (displacements(&line.actions), captures(rules.as_ref(), &after))
+    };
+    // Black's infantry two ranks above b3: every step forward (a4, b4, c4) stands beside it.
+    let (moved, hanging) = turn(8, 5);
+    assert_eq!(hanging, 0, "it leaves nothing to take: {moved:?}");
+    assert!(moved.iter().all(|&(_, to)| to.rank < 3), "it does not step up to the enemy: {moved:?}");
+    // The same infantry far away: the same turn closes in.
+    let (moved, hanging) = turn(16, 14);
+    assert_eq!(hanging, 0);
+    assert!(moved.iter().any(|&(from, to)| to.rank > from.rank), "it closes in: {moved:?}");
+}

@@ -3,7 +3,7 @@
 mod common;
 
 use common::{play_checked, shipped};
-use warlord_ai::agents::{Champion, Oep};
+use warlord_ai::agents::{Champion, Oep, Opening};
 use warlord_ai::{by_name, Agent, Budget, Meter, AGENT_NAMES};
 use warlord_rules::notation::{replay, Record};
 use warlord_rules::warlord::WarlordRules;
@@ -181,4 +181,27 @@ fn setups_keep_every_piece_within_reach_of_a_leader_and_leaders_off_the_front() 
             "{side}"
         );
     }
+}
+
+/// The moves of a game between two champions at a node budget, with `opening` turns of the
+/// novice first.
+fn champions_moves(opening: u32, seed: u64) -> Vec<Vec<Action>> {
+    let rules = shipped("chieftain", &[]);
+    let side = || Opening::new(by_name("champion").unwrap(), opening);
+    let (white, black) = (side(), side());
+    let game =
+        warlord_ai::arena::play_game(rules.as_ref(), [&white, &black], [Budget::Nodes(300); 2], seed, 6).unwrap();
+    game.record.turns.iter().map(|t| t.actions.clone()).collect()
+}
+
+#[test]
+fn seeded_opening_turns_make_games_between_deterministic_agents_differ() {
+    assert_eq!(
+        champions_moves(0, 1),
+        champions_moves(0, 2),
+        "without an opening two champions play one game from every seed"
+    );
+    let (a, b) = (champions_moves(2, 1), champions_moves(2, 2));
+    assert_ne!(a, b, "the novice's first turns differ by the seed");
+    assert_eq!(a, champions_moves(2, 1), "and reproduce from it");
 }

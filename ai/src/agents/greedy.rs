@@ -178,39 +178,3 @@ impl Agent for Greedy {
         self.turn(rules, pos, &mut rng, &mut Meter::start(budget)).actions
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use rand::rngs::StdRng;
-    use warlord_rules::{Scenario, Side};
-
-    /// A board four files wide: White's infantry on b3 can close in only onto a4, b4 or c4, each
-    /// beside Black's infantry on a5 to d5 (which their leader on b7 activates, and which
-    /// would take it); the leaders do not move. White to move.
-    fn narrow() -> (std::sync::Arc<dyn Ruleset>, Position) {
-        let text = "name = \"t\"\nfamily = \"warlord\"\n[board]\nfiles = 4\nranks = 8\n[rules]\nmoves-per-turn = 2\n\
-                    [[pieces]]\nlike = \"leader\"\nmoves = []\n[[pieces]]\nlike = \"infantry\"\n\
-                    [setup]\nposition = \"4/1l2/4/iiii/4/1I2/4/1L2\"\n";
-        let rules = Scenario::parse(text, "t.toml").expect("valid").ruleset(&[]).expect("rules");
-        let pos = rules.start();
-        (rules, pos)
-    }
-
-    #[test]
-    fn greedy_does_not_close_in_where_the_enemy_would_take_the_piece() {
-        let (rules, pos) = narrow();
-        let greedy = Greedy::default();
-        let mut meter = Meter::start(Budget::Nodes(u64::MAX));
-        let line = Line::start(&pos);
-        let mut pass = pos.clone();
-        rules.play(&mut pass, Action::EndTurn).expect("White may pass");
-        let value = greedy.eval.value_for(rules.as_ref(), &pass, Side::White, &mut meter);
-        let mut rng = StdRng::seed_from_u64(1);
-        let advancing = crate::advance::advancing_actions(&pos, &line.legal(rules.as_ref()), 1, &mut rng);
-        assert_eq!(advancing.len(), 3, "{advancing:?}");
-        assert!(greedy.close_in(rules.as_ref(), &line, value, &mut rng, &mut meter).is_none());
-        // Were passing worth nothing, it would close in: it is the threat that holds it back.
-        assert!(greedy.close_in(rules.as_ref(), &line, 0.0, &mut rng, &mut meter).is_some());
-    }
-}

@@ -42,29 +42,3 @@ impl Agent for Opening {
         self.main.plan_setup(rules, view, seed)
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::arena::play_game;
-    use crate::by_name;
-
-    /// The moves of a game between two champions at a node budget, with `opening` turns of
-    /// the novice first.
-    fn moves(opening: u32, seed: u64) -> Vec<Vec<Action>> {
-        let text = warlord_scenarios::get("chieftain").expect("a shipped scenario").text;
-        let rules = warlord_rules::Scenario::parse(text, "chieftain").expect("valid").ruleset(&[]).expect("rules");
-        let side = || Opening::new(by_name("champion").expect("an agent"), opening);
-        let (white, black) = (side(), side());
-        let game = play_game(rules.as_ref(), [&white, &black], [Budget::Nodes(300); 2], seed, 6).expect("a game");
-        game.record.turns.iter().map(|t| t.actions.clone()).collect()
-    }
-
-    #[test]
-    fn seeded_opening_turns_make_games_between_deterministic_agents_differ() {
-        assert_eq!(moves(0, 1), moves(0, 2), "without an opening two champions play one game from every seed");
-        let (a, b) = (moves(2, 1), moves(2, 2));
-        assert_ne!(a, b, "the novice's first turns differ by the seed");
-        assert_eq!(a, moves(2, 1), "and reproduce from it");
-    }
-}

@@ -11,6 +11,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
+use warlord_ai::agents::Opening;
 use warlord_ai::arena::Endings;
 use warlord_ai::arena::{run_match, MatchConfig, Sprt, SprtResult};
 use warlord_ai::{by_name, Agent, Budget};
@@ -60,6 +61,11 @@ pub struct Args {
     /// Also write the summary as JSON to this file.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
+    /// The first N play turns of every game (both sides' counted) played by the novice from the
+    /// game's seed, then the agents: agents that ignore their seed (the champion at a node
+    /// budget) otherwise play the same game again and again.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub opening: u32,
     /// Exit with an error (after the summary) when more than PCT% of the games were adjudicated
     /// at the turn limit (or abandoned) instead of ending by the rules.
     #[arg(long, value_name = "PCT")]
@@ -102,6 +108,13 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<()> {
     let (first, first_budget) = contender(&args.first, args.budget).map_err(|e| anyhow!(e))?;
     let (second, second_budget) =
         contender(&args.second, args.second_budget.unwrap_or(args.budget)).map_err(|e| anyhow!(e))?;
+    let opened = |agent: Box<dyn Agent>| -> Box<dyn Agent> {
+        match args.opening {
+            0 => agent,
+            turns => Box::new(Opening::new(agent, turns)),
+        }
+    };
+    let (first, second) = (opened(first), opened(second));
     let mut tags = vec![("Scenario".to_string(), game.scenario_ref.clone())];
     tags.extend(game.options.iter().map(|(k, v)| ("Option".to_string(), format!("{k}={v}"))));
     let config = MatchConfig {
@@ -116,13 +129,17 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<()> {
     };
     writeln!(
         out,
-        "{}: {} vs {}, {} games at {} a turn, seed {}",
+        "{}: {} vs {}, {} games at {} a turn, seed {}{}",
         game.title(),
         args.first,
         args.second,
         args.games,
         budgets_text(first_budget, second_budget),
-        args.seed
+        args.seed,
+        match args.opening {
+            0 => String::new(),
+            n => format!(", the first {n} turns of each game by the novice"),
+        }
     )?;
     out.flush()?;
     let bar = ProgressBar::new(u64::from(args.games));

@@ -83,3 +83,25 @@ fn levels_play_with_their_own_budgets() {
     assert!(refused.code != 0 && refused.stderr.contains("there is no level 12"), "{refused:?}");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn an_opening_makes_two_champions_play_different_games() {
+    let dir = temp_file("match-opening");
+    let _ = std::fs::remove_dir_all(&dir);
+    let moves = |opening: &str| {
+        let records = dir.join(opening);
+        let args = ["match", "chieftain", "--first", "champion", "--second", "champion", "--games", "2"];
+        let more = ["--budget", "60n", "--turn-limit", "6", "--parallel", "1", "--opening", opening];
+        let out = warlord(&[&args[..], &more[..], &["--records", records.to_str().unwrap()]].concat()).ok();
+        assert_eq!(out.contains("turns of each game by the novice"), opening != "0", "{out}");
+        ["game-0001.txt", "game-0002.txt"].map(|g| {
+            let text = std::fs::read_to_string(records.join(g)).unwrap();
+            text.lines().filter(|l| !l.starts_with('[')).collect::<Vec<_>>().join("\n")
+        })
+    };
+    let [a, b] = moves("0");
+    assert_eq!(a, b, "two champions at a node budget play one game from every seed");
+    let [a, b] = moves("2");
+    assert_ne!(a, b, "the novice's first turns differ by the game's seed");
+    let _ = std::fs::remove_dir_all(dir);
+}
