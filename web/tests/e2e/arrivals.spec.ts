@@ -150,12 +150,13 @@ test.describe("on a phone", () => {
     const kind = Number(await page.locator("#palette .reserve.chosen").getAttribute("data-kind"));
     const place = state.legal.find((a) => a.kind === "place" && a.place === kind);
     if (!place?.to) throw new Error("no placement");
-    const p = await squarePoint(page, place.to);
-    await page.locator("#palette").scrollIntoViewIfNeeded();
-    await page.locator(".board").scrollIntoViewIfNeeded();
+    // The panels below the board are drawn again when the state arrives: scroll the board into
+    // view until it holds still, then tap the square where it now is.
+    await expect(async () => {
+      await page.locator(".board-canvas").scrollIntoViewIfNeeded({ timeout: 1000 });
+    }).toPass();
     const q = await squarePoint(page, place.to);
     await page.touchscreen.tap(q.x, q.y);
-    expect(p).toBeTruthy();
     await expect(page.locator("#proposed li")).toHaveText([place.text]);
     await page.screenshot({ path: `${SHOTS}/arrivals-phone.png`, fullPage: true });
   });
