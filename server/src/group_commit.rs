@@ -6,6 +6,7 @@
 //! nothing for the others.
 
 use crate::game::Event;
+use crate::store::LobbyWrite;
 use sqlx::any::AnyArguments;
 use sqlx::query::Query;
 use sqlx::Any;
@@ -22,8 +23,8 @@ pub(crate) struct Append {
     pub from: u64,
     /// The events.
     pub events: Vec<Event>,
-    /// The lobby's new status and result, when it changes.
-    pub status: Option<(String, Option<String>)>,
+    /// What changes in the game's lobby row.
+    pub lobby: LobbyWrite,
     /// The time of the last event.
     pub updated_ms: i64,
 }
@@ -31,7 +32,12 @@ pub(crate) struct Append {
 impl Append {
     /// The parameters its statements take.
     pub(crate) fn params(&self) -> usize {
-        6 * self.events.len() + if self.status.is_some() { 4 } else { 2 }
+        6 * self.events.len()
+            + match self.lobby {
+                LobbyWrite::Nothing => 0,
+                LobbyWrite::Time => 2,
+                LobbyWrite::Status(..) => 4,
+            }
     }
 }
 
@@ -47,18 +53,22 @@ pub(crate) fn group_sql(group: &[Append]) -> String {
             sql.push_str(&format!("{sep}(${}, ${}, ${}, ${}, ${}, ${})", p + 1, p + 2, p + 3, p + 4, p + 5, p + 6));
             p += 6;
         }
-        if append.status.is_some() {
-            sql.push_str(&format!(
-                "; UPDATE games SET status = ${}, result = ${}, updated_ms = ${} WHERE id = ${}",
-                p + 1,
-                p + 2,
-                p + 3,
-                p + 4
-            ));
-            p += 4;
-        } else {
-            sql.push_str(&format!("; UPDATE games SET updated_ms = ${} WHERE id = ${}", p + 1, p + 2));
-            p += 2;
+        match append.lobby {
+            LobbyWrite::Nothing => {}
+            LobbyWrite::Time => {
+                sql.push_str(&format!("; UPDATE games SET updated_ms = ${} WHERE id = ${}", p + 1, p + 2));
+                p += 2;
+            }
+            LobbyWrite::Status(..) => {
+                sql.push_str(&format!(
+                    "; UPDATE games SET status = ${}, result = ${}, updated_ms = ${} WHERE id = ${}",
+                    p + 1,
+                    p + 2,
+                    p + 3,
+                    p + 4
+                ));
+                p += 4;
+            }
         }
     }
     sql.push_str("; COMMIT");
@@ -80,10 +90,12 @@ pub(crate) fn bind_group<'q>(
                 .bind(&*event.body)
                 .bind(event.at_ms);
         }
-        if let Some((status, result)) = &append.status {
-            query = query.bind(status.as_str()).bind(result.as_deref());
+        if let LobbyWrite::Status(status, result) = append.lobby {
+            query = query.bind(status).bind(result);
         }
-        query = query.bind(append.updated_ms).bind(append.id.as_str());
+        if append.lobby != LobbyWrite::Nothing {
+            query = query.bind(append.updated_ms).bind(append.id.as_str());
+        }
     }
     query
 }
@@ -113,29 +125,36 @@ mod tests {
     use std::sync::Arc;
     use warlord_rules::Side;
 
-    fn append(id: &str, events: usize, status: bool) -> Append {
+    fn append(id: &str, events: usize, lobby: LobbyWrite) -> Append {
         Append {
             id: id.into(),
             from: 3,
             events: (0..events)
                 .map(|_| Event { kind: EventKind::Action, side: Side::White, body: Arc::from("a1-a2"), at_ms: 7 })
                 .collect(),
-            status: status.then(|| ("over".to_string(), Some("1-0".to_string()))),
+            lobby,
             updated_ms: 7,
         }
     }
 
     #[test]
     fn parameters_are_numbered_across_the_group() {
-        let sql = group_sql(&[append("a", 2, false), append("b", 1, true)]);
+        let over = LobbyWrite::Status("over", Some("1-0"));
+        let group = [append("a", 2, LobbyWrite::Time), append("b", 1, over), append("c", 1, LobbyWrite::Nothing)];
+        let sql = group_sql(&group);
         assert!(sql.starts_with("BEGIN; INSERT"), "{sql}");
         assert!(sql.contains("($7, $8, $9, $10, $11, $12); UPDATE games SET updated_ms = $13 WHERE id = $14"), "{sql}");
-        assert!(sql.contains("($15, $16, $17, $18, $19, $20); UPDATE games SET status = $21, result = $22, updated_ms = $23 WHERE id = $24; COMMIT"), "{sql}");
+        assert!(sql.contains("($15, $16, $17, $18, $19, $20); UPDATE games SET status = $21, result = $22, updated_ms = $23 WHERE id = $24; INSERT"), "{sql}");
+        // An append that leaves the lobby row alone updates nothing.
+        assert!(sql.ends_with("VALUES ($25, $26, $27, $28, $29, $30); COMMIT"), "{sql}");
+        assert_eq!(group.iter().map(Append::params).sum::<usize>(), 30);
     }
 
     #[test]
     fn groups_stay_under_the_parameter_bound_and_in_order() {
-        let appends: Vec<(Append, usize)> = (0..30).map(|i| (append("g", 256, i % 2 == 0), i)).collect();
+        let appends: Vec<(Append, usize)> = (0..30)
+            .map(|i| (append("g", 256, if i % 2 == 0 { LobbyWrite::Time } else { LobbyWrite::Nothing }), i))
+            .collect();
         let groups = split(appends);
         assert!(groups.len() > 1);
         for group in &groups {

@@ -268,27 +268,15 @@ impl Store {
         Ok(events)
     }
 
-    /// Appends events at sequence numbers `from`, `from + 1`, ... and updates the game's lobby
-    /// row (with `status`, its status and result too; always the time of its last event) in
-    /// one transaction: both are stored or neither. `Ok(false)` if another writer got there
-    /// first (nothing was written). With PostgreSQL, the notification goes in the same
-    /// transaction.
-    pub async fn append(
-        &self,
-        id: &str,
-        from: u64,
-        events: &[Event],
-        status: Option<(&str, Option<&str>)>,
-    ) -> Result<bool, sqlx::Error> {
+    /// Appends events at sequence numbers `from`, `from + 1`, ... and makes the change `lobby`
+    /// to the game's lobby row (the time of the last event, with or without a new status and
+    /// result, or nothing) in one transaction: both are stored or neither. `Ok(false)` if
+    /// another writer got there first (nothing was written). With PostgreSQL, the
+    /// notification goes in the same transaction.
+    pub async fn append(&self, id: &str, from: u64, events: &[Event], lobby: LobbyWrite) -> Result<bool, sqlx::Error> {
         let updated_ms = events.last().map_or(0, |e| e.at_ms);
         if let (Some(lock), true) = (&self.write_lock, events.len() <= INSERT_BATCH) {
-            let append = Append {
-                id: id.to_string(),
-                from,
-                events: events.to_vec(),
-                status: status.map(|(s, r)| (s.to_string(), r.map(str::to_string))),
-                updated_ms,
-            };
+            let append = Append { id: id.to_string(), from, events: events.to_vec(), lobby, updated_ms };
             return self.append_grouped(lock.clone(), append).await;
         }
         let _guard = self.write_guard().await;
@@ -298,7 +286,14 @@ impl Store {
                 return Ok(false);
             }
         }
-        lobby_query(id, status, updated_ms).execute(&mut *tx).await?;
+        let status = match lobby {
+            LobbyWrite::Nothing => None,
+            LobbyWrite::Time => Some(None),
+            LobbyWrite::Status(status, result) => Some(Some((status, result))),
+        };
+        if let Some(status) = status {
+            lobby_query(id, status, updated_ms).execute(&mut *tx).await?;
+        }
         if self.postgres_url.is_some() {
             let payload = format!("{id} {}", from + events.len() as u64);
             sqlx::query("SELECT 1 FROM pg_notify($1, $2)").bind(CHANNEL).bind(payload).execute(&mut *tx).await?;
@@ -370,15 +365,17 @@ impl Store {
         Ok(())
     }
 
-    /// Up to `limit` unfinished games whose lobby row is older than their last event (written
-    /// by a server before appends and lobby rows shared one transaction), oldest first.
+    /// Up to `limit` unfinished games whose lobby row trails their last event by more than
+    /// [`LOBBY_TIME_STEP_MS`] (written by a server before appends and lobby rows shared one
+    /// transaction), oldest first.
     pub async fn stale_lobby(&self, limit: u32) -> Result<Vec<String>, sqlx::Error> {
         let rows = sqlx::query(
             // The last event by the primary key: one index lookup per game.
             "SELECT id FROM games WHERE status <> 'over' AND updated_ms < \
-             (SELECT at_ms FROM events WHERE events.game_id = games.id ORDER BY seq DESC LIMIT 1) \
-             ORDER BY updated_ms LIMIT $1",
+             (SELECT at_ms FROM events WHERE events.game_id = games.id ORDER BY seq DESC LIMIT 1) - $1 \
+             ORDER BY updated_ms LIMIT $2",
         )
+        .bind(LOBBY_TIME_STEP_MS)
         .bind(i64::from(limit))
         .fetch_all(&self.pool)
         .await?;
@@ -482,6 +479,43 @@ pub const LOBBY_OVER_MS: i64 = 24 * 3600 * 1000;
 /// How long an unfinished public game stays in the lobby with no new event: seven days.
 pub const LOBBY_IDLE_MS: i64 = 7 * 24 * 3600 * 1000;
 
+/// How far a game's lobby time (`updated_ms`, the lobby's order) may trail its last event: an
+/// append writes the time only once the stored one is this much older, or with a new status,
+/// so that most appends leave the game's row and the lobby's index alone (two of the five or
+/// so pages an append wrote; docs/BENCHMARKS.md "Scale"). A row that trails by more is stale.
+pub const LOBBY_TIME_STEP_MS: i64 = 10_000;
+
+/// What an append changes in its game's lobby row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LobbyWrite {
+    /// Nothing: the stored time trails the events by less than [`LOBBY_TIME_STEP_MS`].
+    Nothing,
+    /// The time of the last event.
+    Time,
+    /// A new status (`setup`, `play`, `over`) and result, with the time of the last event.
+    Status(&'static str, Option<&'static str>),
+}
+
+impl LobbyWrite {
+    /// The change for an append at `at_ms` to a row whose time was written as `written_ms`:
+    /// the status if it changed (`status`), else the time if it is due.
+    #[must_use]
+    pub fn for_append(status: Option<(&'static str, Option<&'static str>)>, written_ms: i64, at_ms: i64) -> LobbyWrite {
+        match status {
+            Some((status, result)) => LobbyWrite::Status(status, result),
+            None if at_ms - written_ms >= LOBBY_TIME_STEP_MS => LobbyWrite::Time,
+            None => LobbyWrite::Nothing,
+        }
+    }
+}
+
+/// Whether a lobby row whose time is `updated_ms` is stale for a game whose last event was at
+/// `last_ms` (it trails by more than [`LOBBY_TIME_STEP_MS`]).
+#[must_use]
+pub fn lobby_trails(updated_ms: i64, last_ms: i64) -> bool {
+    updated_ms < last_ms - LOBBY_TIME_STEP_MS
+}
+
 /// The most events one INSERT statement carries (6 parameters each, well under SQLite's limit).
 const INSERT_BATCH: usize = 1000;
 
@@ -551,4 +585,26 @@ fn lobby_query<'q>(
 
 fn side_from(name: &str) -> Option<Side> {
     Side::BOTH.into_iter().find(|s| s.name() == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_append_writes_the_lobby_time_once_a_step_and_a_new_status_always() {
+        let step = LOBBY_TIME_STEP_MS;
+        assert_eq!(LobbyWrite::for_append(None, 1000, 1000 + step - 1), LobbyWrite::Nothing);
+        assert_eq!(LobbyWrite::for_append(None, 1000, 1000 + step), LobbyWrite::Time);
+        let over = Some(("over", Some("1-0")));
+        assert_eq!(LobbyWrite::for_append(over, 1000, 1001), LobbyWrite::Status("over", Some("1-0")));
+    }
+
+    #[test]
+    fn a_row_is_stale_only_when_it_trails_by_more_than_a_step() {
+        let step = LOBBY_TIME_STEP_MS;
+        assert!(!lobby_trails(1000, 1000 + step), "within a step, as appends leave it");
+        assert!(lobby_trails(1000, 1000 + step + 1));
+        assert!(!lobby_trails(5000, 1000), "ahead of its events");
+    }
 }

@@ -131,8 +131,9 @@ async fn a_lobby_row_written_apart_from_its_events_is_repaired_without_opening_t
     assert_eq!(white.ask(json!({"type": "resign"})).await["type"], "accepted");
     drop(white);
     common::evict(&server.games).await;
-    // What an older server left on a full disk: the resignation stored, the row not updated.
-    sqlx::query("UPDATE games SET status = 'play', result = NULL, updated_ms = created_ms - 1000 WHERE id = $1")
+    // What an older server left on a full disk: the resignation stored, the row not updated
+    // (its time a minute before: a row trailing by less than the lobby's step is not stale).
+    sqlx::query("UPDATE games SET status = 'play', result = NULL, updated_ms = created_ms - 60000 WHERE id = $1")
         .bind(id)
         .execute(&mut faults)
         .await
@@ -141,6 +142,62 @@ async fn a_lobby_row_written_apart_from_its_events_is_repaired_without_opening_t
     assert_eq!(lobby_status(&mut faults, id).await, "over");
     assert_eq!(server.games.repair_lobby(100).await, 0, "nothing is left to repair");
     server.stop();
+}
+
+/// A game's lobby time (`updated_ms`) and the time of its last event, if any.
+async fn lobby_times(conn: &mut AnyConnection, id: &str) -> (i64, Option<i64>) {
+    let row = sqlx::query(
+        "SELECT updated_ms, (SELECT MAX(at_ms) FROM events WHERE game_id = games.id) AS last FROM games WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_one(&mut *conn)
+    .await
+    .unwrap();
+    (row.get("updated_ms"), row.get("last"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_time_moves_by_steps_and_a_new_status_at_once() {
+    for db in databases() {
+        let server = server(&db).await;
+        let mut conn = open(&db).await;
+        let created = create(server.addr, json!({"scenario": "chieftain", "mode": "correspondence"})).await;
+        let id = created["id"].as_str().unwrap();
+        let created_ms = lobby_times(&mut conn, id).await.0;
+        let mut white = Ws::connect(server.addr, id, Some(&token(&created, "white"))).await;
+        let mut black = Ws::connect(server.addr, id, Some(&token(&created, "black"))).await;
+        let state = white.state_at(0).await;
+        let legal = state["legal"].as_array().unwrap();
+        let first = legal.iter().find(|a| a["kind"] == "move").unwrap()["text"].as_str().unwrap();
+        // Actions within the lobby's step (10 s) leave the row alone: its time trails them.
+        white.act(&[first, "end"]).await;
+        black.state_at(2).await;
+        black.act(&["end"]).await;
+        let (updated, last) = lobby_times(&mut conn, id).await;
+        assert_eq!(updated, created_ms, "{}: the row is not written for each action", db.name);
+        assert!(last.unwrap() >= updated, "{}", db.name);
+        // Trailing by less than a step is not stale: the repair pass leaves it.
+        drop((white, black));
+        common::evict(&server.games).await;
+        assert_eq!(server.games.repair_lobby(100).await, 0, "{}: a row within a step is not stale", db.name);
+        // More than a step behind (as an older server could leave it), it is repaired.
+        sqlx::query("UPDATE games SET updated_ms = updated_ms - 11000 WHERE id = $1")
+            .bind(id)
+            .execute(&mut conn)
+            .await
+            .unwrap();
+        assert_eq!(server.games.repair_lobby(100).await, 1, "{}", db.name);
+        let (updated, last) = lobby_times(&mut conn, id).await;
+        assert_eq!(Some(updated), last, "{}: repaired to the time of the last event", db.name);
+        // A new status is written with its action, and the time with it.
+        let mut white = Ws::connect(server.addr, id, Some(&token(&created, "white"))).await;
+        white.state_at(3).await;
+        assert_eq!(white.ask(json!({"type": "resign"})).await["type"], "accepted");
+        assert_eq!(lobby_status(&mut conn, id).await, "over", "{}", db.name);
+        let (updated, last) = lobby_times(&mut conn, id).await;
+        assert_eq!(Some(updated), last, "{}: the status's time is its event's", db.name);
+        server.stop();
+    }
 }
 
 /// `POST /api/games` from a given loopback address; the status and the response's head.

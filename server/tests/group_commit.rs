@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use warlord_rules::Side;
 use warlord_server::game::{Event, EventKind, GameMeta, Mode};
-use warlord_server::store::{SeatHashes, Store};
+use warlord_server::store::{LobbyWrite, SeatHashes, Store};
 
 fn meta(id: &str) -> GameMeta {
     GameMeta {
@@ -33,7 +33,7 @@ async fn concurrent_appends_are_each_answered_and_a_conflict_fails_alone() {
     for id in &ids {
         store.insert_game(&meta(id), &seats, "play").await.unwrap();
     }
-    assert!(store.append(&ids[0], 0, &[event("a2-a3")], None).await.unwrap());
+    assert!(store.append(&ids[0], 0, &[event("a2-a3")], LobbyWrite::Time).await.unwrap());
     for round in 0..3u64 {
         let tasks: Vec<_> = ids
             .iter()
@@ -42,7 +42,8 @@ async fn concurrent_appends_are_each_answered_and_a_conflict_fails_alone() {
             .filter(|(i, _)| *i > 0 || round == 0)
             .map(|(i, id)| {
                 let (store, id) = (store.clone(), id.clone());
-                let over = (round == 2 && i == 5).then_some(("over", Some("1-0")));
+                let over =
+                    if round == 2 && i == 5 { LobbyWrite::Status("over", Some("1-0")) } else { LobbyWrite::Time };
                 tokio::spawn(async move {
                     let answer = store.append(&id, 2 * round, &[event("b2-b3"), event("end")], over).await;
                     (i, answer.map_err(|e| e.to_string()))

@@ -7,7 +7,8 @@ use super::Hub;
 use crate::error::{ApiError, ErrorCode};
 use crate::game::{now_ms, Event, EventKind, Game, Viewer};
 use crate::protocol::Command;
-use crate::store::Store;
+use crate::store::{LobbyWrite, Store};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 impl Hub {
@@ -71,8 +72,13 @@ impl Hub {
         }
         let new_events = next.events()[game.events().len()..].to_vec();
         let changed = (next.status() != game.status()).then(|| (next.status(), next.outcome().map(|o| o.score())));
-        match games.store.append(&self.id, game.seq(), &new_events, changed).await {
-            Ok(true) => {}
+        let lobby = LobbyWrite::for_append(changed, self.lobby_ms.load(Ordering::Relaxed), now);
+        match games.store.append(&self.id, game.seq(), &new_events, lobby).await {
+            Ok(true) => {
+                if lobby != LobbyWrite::Nothing {
+                    self.lobby_ms.store(now, Ordering::Relaxed);
+                }
+            }
             Ok(false) => {
                 // Another process appended first: catch up; the client decides again.
                 self.catch_up(&mut game, &games.store).await;

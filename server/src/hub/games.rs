@@ -13,6 +13,7 @@ use crate::scheduler::{AiConfig, AiStats, Scheduler};
 use crate::store::{SeatHashes, Store};
 use crate::token::{self, Token};
 use std::collections::HashMap;
+use std::sync::atomic::AtomicI64;
 use std::sync::{Arc, Mutex as StdMutex, RwLock};
 use tokio::sync::{watch, Mutex};
 use warlord_rules::Side;
@@ -228,7 +229,7 @@ impl Games {
     /// Rebuilds a game from its stored row and log and registers its hub (unless another
     /// request registered it meanwhile), noting its player if known.
     async fn install(&self, id: &str, row: StoredGame, player: Option<String>) -> Result<Arc<Hub>, ApiError> {
-        let (game, seats) = load(&self.inner.store, &self.inner.catalog, id, row).await?;
+        let (game, seats, lobby_ms) = load(&self.inner.store, &self.inner.catalog, id, row).await?;
         let game = Arc::new(game);
         let (watch, _) = watch::channel(game.clone());
         let hub = Arc::new(Hub {
@@ -241,6 +242,7 @@ impl Games {
             ai_job: StdMutex::new(None),
             player: StdMutex::new(player),
             views: Default::default(),
+            lobby_ms: AtomicI64::new(lobby_ms),
         });
         let hub = {
             let mut hubs = self.inner.hubs.lock().expect("hub map");

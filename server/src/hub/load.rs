@@ -5,7 +5,7 @@
 use crate::catalog::Catalog;
 use crate::error::ApiError;
 use crate::game::{Event, Game, GameMeta, ReadOnly};
-use crate::store::{LobbyRow, SeatHashes, Store};
+use crate::store::{lobby_trails, LobbyRow, SeatHashes, Store};
 use std::sync::Arc;
 
 /// A game's stored row: its settings, its seats and its lobby row.
@@ -16,13 +16,14 @@ pub(super) async fn stored(store: &Store, id: &str) -> Result<StoredGame, ApiErr
     store.game(id).await.map_err(|e| ApiError::storage(&e))?.ok_or_else(|| ApiError::no_game(id))
 }
 
-/// A stored game rebuilt from its row and its log, with its seats.
+/// A stored game rebuilt from its row and its log, with its seats and its lobby row's time
+/// (as read, or as repaired).
 pub(super) async fn load(
     store: &Store,
     catalog: &Catalog,
     id: &str,
     (meta, seats, stored): StoredGame,
-) -> Result<(Game, SeatHashes), ApiError> {
+) -> Result<(Game, SeatHashes, i64), ApiError> {
     let resolved = catalog.for_stored_game(&meta)?;
     let mut game = Game::new(Arc::new(meta), resolved.scenario)?;
     let events = store.events_from(id, 0).await.map_err(|e| ApiError::storage(&e))?;
@@ -35,14 +36,16 @@ pub(super) async fn load(
     }
     // A lobby row written apart from its events (by servers before appends and lobby rows
     // shared a transaction): its status is repaired unless the game is read-only (whose
-    // replayed status stops early), its time in any case.
+    // replayed status stops early), its time if it trails by more than the lobby's step
+    // (appends write the time only every `LOBBY_TIME_STEP_MS`).
     let last_ms = game.events().last().map_or(game.meta.created_ms, |e| e.at_ms);
     let status = game.read_only().is_none().then(|| (game.status(), game.outcome().map(|o| o.score())));
-    if stored.updated_ms < last_ms || status.is_some_and(|(s, _)| s != stored.status) {
+    if lobby_trails(stored.updated_ms, last_ms) || status.is_some_and(|(s, _)| s != stored.status) {
         let at_ms = last_ms.max(stored.updated_ms);
         store.set_lobby(id, status, at_ms).await.map_err(|e| ApiError::storage(&e))?;
+        return Ok((game, seats, at_ms));
     }
-    Ok((game, seats))
+    Ok((game, seats, stored.updated_ms))
 }
 
 /// Applies stored events in order. The first one the rules refuse makes the game read-only

@@ -33,6 +33,7 @@ pub use views::Update;
 use crate::game::Game;
 use crate::scheduler::Ticket;
 use crate::store::SeatHashes;
+use std::sync::atomic::AtomicI64;
 use std::sync::{Arc, Mutex as StdMutex, Weak};
 use tokio::sync::{watch, Mutex};
 use tokio::task::JoinHandle;
@@ -53,6 +54,9 @@ pub struct Hub {
     player: StdMutex<Option<String>>,
     /// The latest game's states as sent, once per viewer.
     views: views::Views,
+    /// The time in the game's lobby row as this process last read or wrote it (written again
+    /// only every `store::LOBBY_TIME_STEP_MS`; changed under the `game` lock).
+    lobby_ms: AtomicI64,
 }
 
 impl Hub {
