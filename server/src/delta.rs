@@ -6,7 +6,7 @@
 
 use crate::game::ClockView;
 use crate::render::{
-    CommandLink, LegalAction, Mark, MoveListTurn, OutcomeView, PieceView, StateView, Step, ToPlace, TurnView,
+    CommandLink, LegalAction, Mark, MoveListTurn, OutcomeView, OwnParts, PieceView, StateView, Step, ToPlace, TurnView,
 };
 use serde::Serialize;
 use ts_rs::TS;
@@ -109,32 +109,53 @@ pub fn keep(view: &StateView) -> Kept {
 /// kept parts of `view`.
 #[must_use]
 pub fn delta(from: u64, before: &Kept, view: StateView) -> (StateDelta, Kept) {
+    let changes = common_changes(from, before, &view);
+    let own = OwnParts { to_place: view.to_place, legal: view.legal, links: view.hints.links };
+    (changes.with_own(own), Kept { pieces: view.pieces, commanders: view.hints.commanders, moves: view.moves })
+}
+
+/// The changes from the state whose kept parts are `before` (at `from`) to `view`, but for
+/// the viewer's own parts (`to_place`, `legal`, `hints.links`: left empty, see
+/// [`StateDelta::with_own`]). Viewers who see the same position and were sent the same state
+/// before (`crate::render::SharedState`) share them: they are computed once for all.
+#[must_use]
+pub fn common_changes(from: u64, before: &Kept, view: &StateView) -> StateDelta {
     let moves_from = before.moves.iter().zip(&view.moves).take_while(|(a, b)| a == b).count();
-    let changes = StateDelta {
+    StateDelta {
         from,
         seq: view.seq,
         phase: view.phase,
         to_move: view.to_move,
-        turn: view.turn,
+        turn: view.turn.clone(),
         turns_played: view.turns_played,
         pieces: patch(&before.pieces, &view.pieces, |p| p.square),
-        to_place: view.to_place,
-        legal: view.legal,
+        to_place: Vec::new(),
+        legal: Vec::new(),
         hints: HintsDelta {
             commanders: patch(&before.commanders, &view.hints.commanders, |c| c.square),
-            links: view.hints.links,
-            relays: view.hints.relays,
-            marks: view.hints.marks,
+            links: Vec::new(),
+            relays: view.hints.relays.clone(),
+            marks: view.hints.marks.clone(),
         },
         moves_from: moves_from as u32,
         moves: view.moves[moves_from..].to_vec(),
-        clock: view.clock,
+        clock: view.clock.clone(),
         draw_offer: view.draw_offer,
         takeback_offer: view.takeback_offer,
-        outcome: view.outcome,
-        tallies: view.tallies,
-    };
-    (changes, Kept { pieces: view.pieces, commanders: view.hints.commanders, moves: view.moves })
+        outcome: view.outcome.clone(),
+        tallies: view.tallies.clone(),
+    }
+}
+
+impl StateDelta {
+    /// These changes completed with a viewer's own parts.
+    #[must_use]
+    pub fn with_own(mut self, own: OwnParts) -> StateDelta {
+        self.to_place = own.to_place;
+        self.legal = own.legal;
+        self.hints.links = own.links;
+        self
+    }
 }
 
 /// The patch that makes `after` of `before`. If a square appears twice in a list, or the items

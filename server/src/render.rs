@@ -411,9 +411,29 @@ pub fn state_view(game: &Game, viewer: Viewer, now_ms: i64) -> StateView {
     let mut hints = game.rules.hints(&pos);
     let links = if own_turn { command_links(std::mem::take(&mut hints.links)) } else { Vec::new() };
     let mut view = common_view(game, viewer, &pos, hints, now_ms, &[]);
-    view.hints.links = links;
-    complete(&mut view, game, viewer, &pos, own_turn);
+    own_parts(game, viewer, &pos, own_turn, links).complete(&mut view);
     view
+}
+
+/// What is a viewer's own in its state: its pieces to place, and on its turn its legal actions
+/// and command links (empty on the other side's turn and for spectators).
+#[derive(Clone, Debug, Default)]
+pub struct OwnParts {
+    /// Pieces the viewer still has to place.
+    pub to_place: Vec<ToPlace>,
+    /// The viewer's legal actions.
+    pub legal: Vec<LegalAction>,
+    /// The command links of the viewer's pieces.
+    pub links: Vec<CommandLink>,
+}
+
+impl OwnParts {
+    /// Puts these parts into a state rendered without them.
+    fn complete(self, view: &mut StateView) {
+        view.to_place = self.to_place;
+        view.legal = self.legal;
+        view.hints.links = self.links;
+    }
 }
 
 /// What every viewer of a game sees alike once no setup is secret (by `Ruleset::view`'s
@@ -452,12 +472,23 @@ impl SharedState {
     pub fn view_for(&self, game: &Game, viewer: Viewer) -> StateView {
         let mut view = self.view.clone();
         view.you = viewer_name(viewer);
-        let own_turn = is_own_turn(game, viewer, &self.pos);
-        if own_turn {
-            view.hints.links = self.links.clone();
-        }
-        complete(&mut view, game, viewer, &self.pos, own_turn);
+        self.own_parts(game, viewer).complete(&mut view);
         view
+    }
+
+    /// What is `viewer`'s own in the state of `game` (the one this was made of): the rest of
+    /// its state is [`SharedState::common`].
+    #[must_use]
+    pub fn own_parts(&self, game: &Game, viewer: Viewer) -> OwnParts {
+        let own_turn = is_own_turn(game, viewer, &self.pos);
+        let links = if own_turn { self.links.clone() } else { Vec::new() };
+        own_parts(game, viewer, &self.pos, own_turn, links)
+    }
+
+    /// The state as a spectator sees it: every viewer's state but its own parts and `you`.
+    #[must_use]
+    pub fn common(&self) -> &StateView {
+        &self.view
     }
 }
 
@@ -474,14 +505,18 @@ fn command_links(links: Vec<(Square, Vec<Square>)>) -> Vec<CommandLink> {
     links.into_iter().map(|(square, commanders)| CommandLink { square, commanders }).collect()
 }
 
-/// A viewer's own part of its state: its pieces to place, and on its turn its legal actions.
-fn complete(view: &mut StateView, game: &Game, viewer: Viewer, pos: &Position, own_turn: bool) {
+/// A viewer's own parts of its state in `pos`: its pieces to place, and on its turn its legal
+/// actions and its command links (`links`, given only then).
+fn own_parts(game: &Game, viewer: Viewer, pos: &Position, own_turn: bool, links: Vec<CommandLink>) -> OwnParts {
     let rules = &*game.rules;
-    view.to_place = viewer
-        .side()
-        .map(|side| rules.to_place(pos, side).into_iter().map(|(kind, count)| ToPlace { kind, count }).collect())
-        .unwrap_or_default();
-    view.legal = if own_turn { legal_actions(rules, pos) } else { Vec::new() };
+    OwnParts {
+        to_place: viewer
+            .side()
+            .map(|side| rules.to_place(pos, side).into_iter().map(|(kind, count)| ToPlace { kind, count }).collect())
+            .unwrap_or_default(),
+        legal: if own_turn { legal_actions(rules, pos) } else { Vec::new() },
+        links,
+    }
 }
 
 /// Everything of a viewer's state but its pieces to place, legal actions and command links
@@ -630,6 +665,27 @@ mod tests {
             }
             let mover = Viewer::Seat(game.position().to_move());
             assert!(!shared.view_for(&game, mover).legal.is_empty(), "the side to move gets its legal actions");
+        }
+    }
+
+    #[test]
+    fn the_changes_shared_by_all_viewers_completed_with_their_own_parts_are_each_ones_delta() {
+        use crate::delta::{common_changes, delta, keep};
+        let mut game = game(&[]);
+        play(&mut game, 3);
+        let mut before = SharedState::of(&game, 5, &[]).expect("nothing is secret in play");
+        for _ in 0..6 {
+            let from = game.seq();
+            play(&mut game, 2);
+            let after = SharedState::of(&game, 5, &[]).expect("nothing is secret in play");
+            let common = common_changes(from, &keep(before.common()), after.common());
+            for viewer in VIEWERS {
+                let kept = keep(&before.view_for(&game, viewer));
+                let own = serde_json::to_value(delta(from, &kept, after.view_for(&game, viewer)).0).unwrap();
+                let shared = common.clone().with_own(after.own_parts(&game, viewer));
+                assert_eq!(serde_json::to_value(shared).unwrap(), own, "{viewer:?} after {} events", game.seq());
+            }
+            before = after;
         }
     }
 

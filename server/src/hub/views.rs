@@ -7,7 +7,7 @@
 //! (`crate::delta`); one that missed a state (or has just opened) is sent the whole state.
 
 use super::Hub;
-use crate::delta::{delta, keep, Kept, StateDelta};
+use crate::delta::{common_changes, delta, keep, Kept, StateDelta};
 use crate::game::{now_ms, Game, Viewer};
 use crate::render::{state_view, SharedState, StateView};
 use axum::extract::ws::Utf8Bytes;
@@ -29,17 +29,28 @@ pub(super) struct Views {
     latest: StdMutex<Option<Arc<Latest>>>,
 }
 
-/// One game's renderings: the shared part, and for each viewer (White, Black, spectators) the
-/// parts the next state is compared with and the texts sent.
+/// One game's renderings: the part every viewer sees alike, and for each viewer (White, Black,
+/// spectators) the parts the next state is compared with and the texts sent.
 #[derive(Debug)]
 struct Latest {
     game: Arc<Game>,
     /// The renderings of the game published before (none for the one before that).
     previous: StdMutex<Option<Arc<Latest>>>,
-    shared: OnceLock<Option<SharedState>>,
-    kept: [OnceLock<Kept>; 3],
+    /// The shared part, once no setup is secret.
+    shared: OnceLock<Option<Shared>>,
+    /// Each viewer's kept parts, while a setup is secret (else `shared`'s).
+    kept: [OnceLock<Arc<Kept>>; 3],
+    /// The changes from the game before alike for every viewer (both states shared).
+    common: OnceLock<StateDelta>,
     full: [OnceLock<Utf8Bytes>; 3],
     delta: [OnceLock<Utf8Bytes>; 3],
+}
+
+/// The part of a state every viewer sees alike, and its kept parts (the same for every viewer).
+#[derive(Debug)]
+struct Shared {
+    state: SharedState,
+    kept: Arc<Kept>,
 }
 
 fn slot(viewer: Viewer) -> usize {
@@ -57,28 +68,62 @@ impl Latest {
             previous: StdMutex::new(previous),
             shared: OnceLock::new(),
             kept: Default::default(),
+            common: OnceLock::new(),
             full: Default::default(),
             delta: Default::default(),
         }
     }
 
-    /// The game's state for `viewer`, completed from the part rendered once for all viewers
-    /// (which reuses the move list's turns rendered for the game before).
+    /// The part rendered once for all viewers (which reuses the move list's turns rendered for
+    /// the game before); `None` while a setup is secret.
+    fn shared(&self) -> Option<&Shared> {
+        self.shared
+            .get_or_init(|| {
+                let before = self.previous.lock().ok().and_then(|p| p.clone());
+                let earlier = before.as_ref().and_then(|b| b.any_kept());
+                let state = SharedState::of(&self.game, now_ms(), earlier.as_deref().map_or(&[], Kept::moves))?;
+                let kept = Arc::new(keep(state.common()));
+                Some(Shared { state, kept })
+            })
+            .as_ref()
+    }
+
+    /// Kept parts of some viewer, if any were rendered (not rendering any).
+    fn any_kept(&self) -> Option<Arc<Kept>> {
+        match self.shared.get() {
+            Some(Some(shared)) => Some(shared.kept.clone()),
+            _ => self.kept.iter().find_map(OnceLock::get).cloned(),
+        }
+    }
+
+    /// The game's state for `viewer`.
     fn view(&self, viewer: Viewer) -> StateView {
-        let shared = self.shared.get_or_init(|| {
-            let before = self.previous.lock().ok().and_then(|p| p.clone());
-            let earlier = before.as_ref().and_then(|b| b.kept.iter().find_map(OnceLock::get));
-            SharedState::of(&self.game, now_ms(), earlier.map_or(&[], Kept::moves))
-        });
-        match shared {
-            Some(shared) => shared.view_for(&self.game, viewer),
+        match self.shared() {
+            Some(shared) => shared.state.view_for(&self.game, viewer),
             None => state_view(&self.game, viewer, now_ms()),
         }
     }
 
     /// The parts of `viewer`'s state the next state is compared with.
-    fn kept(&self, viewer: Viewer) -> &Kept {
-        self.kept[slot(viewer)].get_or_init(|| keep(&self.view(viewer)))
+    fn kept(&self, viewer: Viewer) -> Arc<Kept> {
+        match self.shared() {
+            Some(shared) => shared.kept.clone(),
+            None => self.kept[slot(viewer)].get_or_init(|| Arc::new(keep(&self.view(viewer)))).clone(),
+        }
+    }
+
+    /// The changes from `before` (the game published before) to this game for `viewer`: when
+    /// both are shared, the part alike for every viewer is computed once and completed with
+    /// the viewer's own parts.
+    fn changes(&self, before: &Latest, viewer: Viewer) -> StateDelta {
+        let from = before.game.seq();
+        if let (Some(now), Some(then)) = (self.shared(), before.shared()) {
+            let common = self.common.get_or_init(|| common_changes(from, &then.kept, now.state.common()));
+            return common.clone().with_own(now.state.own_parts(&self.game, viewer));
+        }
+        let (changes, kept) = delta(from, &before.kept(viewer), self.view(viewer));
+        let _ = self.kept[slot(viewer)].set(Arc::new(kept));
+        changes
     }
 }
 
@@ -102,17 +147,15 @@ impl Hub {
         let previous = latest.previous.lock().ok().and_then(|p| p.clone());
         // Rendered outside the lock: connections of other viewers do not wait for it.
         match previous {
-            Some(before) if sent == Some(before.game.seq()) => latest.delta[i]
-                .get_or_init(|| {
-                    let (changes, kept) = delta(before.game.seq(), before.kept(viewer), latest.view(viewer));
-                    let _ = latest.kept[i].set(kept);
-                    encode(Update::Delta(changes))
-                })
-                .clone(),
+            Some(before) if sent == Some(before.game.seq()) => {
+                latest.delta[i].get_or_init(|| encode(Update::Delta(latest.changes(&before, viewer)))).clone()
+            }
             _ => latest.full[i]
                 .get_or_init(|| {
                     let view = latest.view(viewer);
-                    let _ = latest.kept[i].set(keep(&view));
+                    if latest.shared().is_none() {
+                        let _ = latest.kept[i].set(Arc::new(keep(&view)));
+                    }
                     encode(Update::Full(view))
                 })
                 .clone(),
