@@ -53,7 +53,8 @@ pub struct LobbyEntry {
     pub result: Option<String>,
     /// When it was created (Unix milliseconds).
     pub created_ms: i64,
-    /// When its last event was stored, or it was created (Unix milliseconds).
+    /// When its last event was stored, to within 10 seconds (written at most once every 10 s,
+    /// and with every new status), or it was created (Unix milliseconds).
     pub updated_ms: i64,
     /// Its scenario's name (the id, when the server no longer ships the scenario).
     pub scenario_name: String,
@@ -70,7 +71,8 @@ pub struct LobbyEntry {
 pub struct LobbyRow {
     /// `setup`, `play` or `over`.
     pub status: String,
-    /// When its last event was stored, or it was created (Unix milliseconds).
+    /// When its last event was stored, to within [`LOBBY_TIME_STEP_MS`], or it was created
+    /// (Unix milliseconds).
     pub updated_ms: i64,
 }
 

@@ -1167,7 +1167,8 @@ result: string | null,
  */
 created_ms: number, 
 /**
- * When its last event was stored, or it was created (Unix milliseconds).
+ * When its last event was stored, to within 10 seconds (written at most once every 10 s,
+ * and with every new status), or it was created (Unix milliseconds).
  */
 updated_ms: number, 
 /**
