@@ -106,10 +106,10 @@ impl Champion {
         }
     }
 
-    /// The champion with its second look on (the agent `champion-deep`).
+    /// The champion with its second look on (the agent `champion-deep`), with an evaluator.
     #[must_use]
-    pub fn deep() -> Champion {
-        Champion { deepen: true, ..Champion::default() }
+    pub fn deep(eval: Evaluator) -> Champion {
+        Champion { deepen: true, ..Champion::new(eval) }
     }
 }
 
