@@ -19,6 +19,8 @@
 //! - `--labels L` (results): `results` (a win at the limit is a win), `rule-wins` (only a win
 //!   by the rules is a win, every other game a draw) or `rule-wins-only` (only games won by the
 //!   rules are data).
+//! - `--bias B` (fit): `fit` fits the bias too; `hold` keeps the starting weights' bias (0 in
+//!   the hand-set ones), so that the evaluation favours neither the side to move nor the other.
 //! - `--out FILE` (ai/weights/tuned.toml): where the fitted weights are written.
 
 use rayon::prelude::*;
@@ -39,6 +41,7 @@ struct Settings {
     turn_limit: u32,
     max_turns: u32,
     labels: Labels,
+    hold_bias: bool,
     out: String,
 }
 
@@ -54,6 +57,7 @@ fn settings(args: &[String]) -> Result<Settings, String> {
         turn_limit: 150,
         max_turns: 300,
         labels: Labels::Results,
+        hold_bias: false,
         out: concat!(env!("CARGO_MANIFEST_DIR"), "/weights/tuned.toml").into(),
     };
     let mut positional = Vec::new();
@@ -73,6 +77,13 @@ fn settings(args: &[String]) -> Result<Settings, String> {
             "--turn-limit" => s.turn_limit = value.parse().map_err(|_| number("a number of turns"))?,
             "--max-turns" => s.max_turns = value.parse().map_err(|_| number("a number of turns"))?,
             "--labels" => s.labels = Labels::parse(value)?,
+            "--bias" => {
+                s.hold_bias = match value.as_str() {
+                    "fit" => false,
+                    "hold" => true,
+                    _ => return Err(format!("--bias takes fit or hold, not `{value}`")),
+                }
+            }
             "--out" => s.out = value.clone(),
             other => return Err(format!("unknown option {other}")),
         }
@@ -125,7 +136,7 @@ fn main() -> Result<(), String> {
             }
         }
     }
-    let fitted = fit(&train, &start, 1.0, 25);
+    let fitted = fit(&train, &start, 1.0, 25, s.hold_bias);
     let (hand, tuned) = (Weights::hand_set(), Weights::tuned());
     for (name, data) in [("train", &train), ("held out", &test)] {
         println!(

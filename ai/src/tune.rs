@@ -76,7 +76,10 @@ impl SelfPlayGame {
             return Vec::new();
         }
         let counted = if labels == Labels::Results || by_rule { self.outcome.as_ref() } else { None };
-        self.positions.iter().map(|(side, features)| Sample { features: *features, result: score_for(counted, *side) }).collect()
+        self.positions
+            .iter()
+            .map(|(side, features)| Sample { features: *features, result: score_for(counted, *side) })
+            .collect()
     }
 }
 
@@ -127,17 +130,22 @@ pub fn log_loss(w: &Weights, samples: &[Sample]) -> f64 {
 }
 
 /// Fits logistic-regression weights by Newton's method with ridge penalty `lambda` (not on the
-/// bias), starting from `start`.
+/// bias), starting from `start`. Each step is halved until it lowers the penalised loss, so a
+/// start far from the optimum (where a full Newton step overshoots and the weights run off to
+/// infinity) still converges. With `hold_bias` the bias keeps its starting value: the
+/// evaluation then favours neither the side to move nor its opponent, so a partial turn and
+/// a finished one are compared on their features alone.
 // Matrix code reads best with indices.
 #[allow(clippy::needless_range_loop)]
 #[must_use]
-pub fn fit(samples: &[Sample], start: &Weights, lambda: f64, iterations: usize) -> Weights {
+pub fn fit(samples: &[Sample], start: &Weights, lambda: f64, iterations: usize, hold_bias: bool) -> Weights {
     let mut w = start.0;
+    let mut loss = penalised_loss(&w, samples, lambda);
     for _ in 0..iterations {
         let mut grad = [0.0; COUNT];
         let mut hess = [[0.0; COUNT]; COUNT];
         for s in samples {
-            let p = sigmoid(w.iter().zip(&s.features).map(|(a, b)| a * b).sum());
+            let p = sigmoid(dot(&w, &s.features));
             let r = p - s.result;
             let c = p * (1.0 - p);
             for i in 0..COUNT {
@@ -151,18 +159,52 @@ pub fn fit(samples: &[Sample], start: &Weights, lambda: f64, iterations: usize) 
             grad[i] += lambda * w[i];
             hess[i][i] += lambda;
         }
+        if hold_bias {
+            grad[0] = 0.0;
+            for i in 0..COUNT {
+                hess[0][i] = 0.0;
+                hess[i][0] = 0.0;
+            }
+            hess[0][0] = 1.0;
+        }
         for (i, row) in hess.iter_mut().enumerate() {
             row[i] += 1e-9;
         }
         let Some(step) = solve(hess, grad) else { break };
-        for i in 0..COUNT {
-            w[i] -= step[i];
-        }
-        if step.iter().map(|x| x.abs()).fold(0.0, f64::max) < 1e-9 {
+        let mut scale = 1.0;
+        let improved = loop {
+            let mut next = w;
+            for i in 0..COUNT {
+                next[i] -= scale * step[i];
+            }
+            let next_loss = penalised_loss(&next, samples, lambda);
+            if next_loss <= loss {
+                break Some((next, next_loss));
+            }
+            scale /= 2.0;
+            if scale < 1e-6 {
+                break None;
+            }
+        };
+        let Some((next, next_loss)) = improved else { break };
+        (w, loss) = (next, next_loss);
+        if step.iter().map(|x| scale * x.abs()).fold(0.0, f64::max) < 1e-9 {
             break;
         }
     }
     Weights(w)
+}
+
+/// The weighted sum of features.
+fn dot(w: &[f64; COUNT], features: &Features) -> f64 {
+    w.iter().zip(features).map(|(a, b)| a * b).sum()
+}
+
+/// What [`fit`] minimises: the summed log loss plus the ridge penalty on every weight but the
+/// bias.
+fn penalised_loss(w: &[f64; COUNT], samples: &[Sample], lambda: f64) -> f64 {
+    let ridge: f64 = w[1..].iter().map(|x| x * x).sum::<f64>() * lambda / 2.0;
+    log_loss(&Weights(*w), samples) * samples.len() as f64 + ridge
 }
 
 /// Solves `a x = b` by Gaussian elimination with partial pivoting; `None` if singular.
@@ -210,11 +252,34 @@ mod tests {
                 Sample { features: f, result }
             })
             .collect();
-        let fitted = fit(&samples, &Weights([0.0; COUNT]), 1e-6, 30);
+        let fitted = fit(&samples, &Weights([0.0; COUNT]), 1e-6, 30, false);
         for (a, b) in fitted.0.iter().zip(truth.0) {
             assert!((a - b).abs() < 0.15, "{:?}", fitted.0);
         }
         assert!(log_loss(&fitted, &samples) <= log_loss(&Weights::hand_set(), &samples));
+    }
+
+    #[test]
+    fn the_fit_converges_from_a_far_start_and_can_hold_the_bias() {
+        // Half the games drawn: the best weights are near zero, far from a start of 50s, where
+        // every prediction is certain and a full Newton step runs off to infinity.
+        let mut rng = StdRng::seed_from_u64(3);
+        let samples: Vec<Sample> = (0..2_000)
+            .map(|_| {
+                let mut f = [1.0; COUNT];
+                for x in &mut f[1..] {
+                    *x = rng.gen_range(-1.0..1.0);
+                }
+                Sample { features: f, result: if rng.gen_bool(0.5) { 0.5 } else { f64::from(u8::from(f[1] > 0.0)) } }
+            })
+            .collect();
+        let far = Weights([50.0; COUNT]);
+        let fitted = fit(&samples, &far, 1.0, 25, false);
+        assert!(fitted.0.iter().all(|w| w.abs() < 10.0), "{:?}", fitted.0);
+        assert!(log_loss(&fitted, &samples) < log_loss(&Weights([0.0; COUNT]), &samples));
+        let held = fit(&samples, &far, 1.0, 25, true);
+        assert_eq!(held.0[0], 50.0);
+        assert!(log_loss(&held, &samples) < log_loss(&far, &samples));
     }
 
     #[test]
