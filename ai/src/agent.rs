@@ -2,6 +2,7 @@
 
 use crate::agents::{Champion, Greedy, Mcts, Oep, RandomAgent};
 use crate::budget::Budget;
+use crate::eval::Evaluator;
 use crate::setup;
 use warlord_rules::{Action, Phase, Position, Ruleset};
 
@@ -39,16 +40,22 @@ pub trait Agent: Send + Sync {
 /// with its second look on ([`Champion::deepen`]), kept to measure it against the champion.
 pub const AGENT_NAMES: [&str; 7] = ["random", "novice", "greedy", "oep", "mcts", "champion", "champion-deep"];
 
-/// The agent with a name from [`AGENT_NAMES`].
+/// The agent with a name from [`AGENT_NAMES`], with the default evaluation.
 pub fn by_name(name: &str) -> Result<Box<dyn Agent>, String> {
+    by_name_with(name, Evaluator::default())
+}
+
+/// The agent with a name from [`AGENT_NAMES`], evaluating positions with `eval` (the random
+/// agent evaluates nothing): self-play with other weights ([`crate::tune`]).
+pub fn by_name_with(name: &str, eval: Evaluator) -> Result<Box<dyn Agent>, String> {
     Ok(match name {
         "random" => Box::new(RandomAgent),
-        "novice" => Box::new(Greedy::novice()),
-        "greedy" => Box::new(Greedy::default()),
-        "oep" => Box::new(Oep::default()),
-        "mcts" => Box::new(Mcts::default()),
-        "champion" => Box::new(Champion::default()),
-        "champion-deep" => Box::new(Champion::deep()),
+        "novice" => Box::new(Greedy::novice_with(eval)),
+        "greedy" => Box::new(Greedy::new(eval)),
+        "oep" => Box::new(Oep::new(eval)),
+        "mcts" => Box::new(Mcts::new(eval)),
+        "champion" => Box::new(Champion::new(eval)),
+        "champion-deep" => Box::new(Champion::deep(eval)),
         other => return Err(format!("no agent is called `{other}`; the agents are {}", AGENT_NAMES.join(", "))),
     })
 }

@@ -22,7 +22,7 @@ pub mod setup;
 pub mod tune;
 pub mod turn;
 
-pub use agent::{by_name, Agent, AGENT_NAMES};
+pub use agent::{by_name, by_name_with, Agent, AGENT_NAMES};
 pub use budget::{Budget, Meter};
 pub use eval::{Evaluator, Weights};
 pub use levels::{Level, LEVELS};

@@ -37,7 +37,13 @@ impl Greedy {
     /// plays legal, sensible turns and makes mistakes a beginner can punish.
     #[must_use]
     pub fn novice() -> Greedy {
-        Greedy { eval: Evaluator::default(), temperature: Some(NOVICE_TEMPERATURE) }
+        Greedy::novice_with(Evaluator::default())
+    }
+
+    /// The novice ([`Greedy::novice`]) with an evaluator.
+    #[must_use]
+    pub fn novice_with(eval: Evaluator) -> Greedy {
+        Greedy { eval, temperature: Some(NOVICE_TEMPERATURE) }
     }
 
     /// The action drawn from `scored` (value and line, never empty) at `temperature`.

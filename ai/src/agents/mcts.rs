@@ -26,7 +26,15 @@ pub struct Mcts {
 
 impl Default for Mcts {
     fn default() -> Mcts {
-        Mcts { eval: Evaluator::default(), exploration: 0.3, search_share: 0.85 }
+        Mcts::new(Evaluator::default())
+    }
+}
+
+impl Mcts {
+    /// UCT with an evaluator.
+    #[must_use]
+    pub fn new(eval: Evaluator) -> Mcts {
+        Mcts { eval, exploration: 0.3, search_share: 0.85 }
     }
 }
 

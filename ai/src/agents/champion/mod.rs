@@ -4,6 +4,7 @@
 //! - [`stages`]: the stages of a turn and their shares of the budget, by the turn's length.
 //! - [`beam`]: candidate turns from a diverse beam search over one's own turn.
 //! - [`islands`]: long turns' candidates evolved by OEP on islands seeded by the beam.
+//! - [`offers`]: a turn after which the opponent's pass ends the game is worth that end.
 //! - [`spread`]: the order candidates are examined in, different ideas first.
 //! - [`replies`]: the value of candidates after a reply, examined in batches under a budget.
 //! - [`capture_reply`]: the opponent's captures alone, which rank long turns' candidates.
@@ -15,6 +16,7 @@ mod capture_reply;
 mod deepen;
 mod greedy_reply;
 mod islands;
+mod offers;
 mod replies;
 mod spread;
 mod stages;
@@ -106,10 +108,10 @@ impl Champion {
         }
     }
 
-    /// The champion with its second look on (the agent `champion-deep`).
+    /// The champion with its second look on (the agent `champion-deep`), with an evaluator.
     #[must_use]
-    pub fn deep() -> Champion {
-        Champion { deepen: true, ..Champion::default() }
+    pub fn deep(eval: Evaluator) -> Champion {
+        Champion { deepen: true, ..Champion::new(eval) }
     }
 }
 
@@ -127,6 +129,7 @@ impl Agent for Champion {
         // (`used`), so that the turn stays within its budget.
         let mut beam_meter = Meter::until(stages.beam(budget), start);
         let beam = self.beam_candidates(&eval, rules, pos, &mut beam_meter, budget, start);
+        let beam = offers::cap_offers(&eval, rules, me, beam, &mut beam_meter);
         let mut used = beam_meter.used();
         let mut cands = spread::spread(beam, self.max_candidates);
         if stages.long {
