@@ -23,6 +23,7 @@
 //!   the hand-set ones), so that the evaluation favours neither the side to move nor the other.
 //! - `--out FILE` (ai/weights/tuned.toml): where the fitted weights are written.
 
+use clap::{Parser, ValueEnum};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use warlord_ai::arena::Ending;
@@ -30,77 +31,58 @@ use warlord_ai::tune::{fit, log_loss, self_play_game, Labels, Sample};
 use warlord_ai::{by_name_with, Budget, Evaluator, Weights};
 use warlord_rules::Scenario;
 
-/// The settings of a tuning run.
+/// Fits the evaluation weights from self-play and writes them to a weights file.
+#[derive(Parser)]
 struct Settings {
+    /// Games a scenario.
+    #[arg(default_value_t = 300)]
     games: u64,
+    /// Scenario ids; every shipped scenario when none.
     scenarios: Vec<String>,
+    /// The self-play agent.
+    #[arg(long, default_value = "greedy")]
     agent: String,
+    /// The weights it plays with, and the fit's start (the hand-set ones when not given).
+    #[arg(long)]
     weights: Option<String>,
+    /// Its budget a turn.
+    #[arg(long, default_value = "100000n", value_parser = Budget::parse)]
     budget: Budget,
+    /// The chance that a turn is played at random instead.
+    #[arg(long, default_value_t = 0.2)]
     noise: f64,
+    /// Games end at this many turns, adjudicated by material; 0 for no limit.
+    #[arg(long, default_value_t = 150)]
     turn_limit: u32,
+    /// Games still running after this many turns are stopped, unfinished.
+    #[arg(long, default_value_t = 300)]
     max_turns: u32,
+    /// How results label the positions: results, rule-wins or rule-wins-only.
+    #[arg(long, default_value = "results", value_parser = Labels::parse)]
     labels: Labels,
-    hold_bias: bool,
+    /// Whether the bias is fitted or held at its starting value.
+    #[arg(long, value_enum, default_value_t = Bias::Fit)]
+    bias: Bias,
+    /// Where the fitted weights are written.
+    #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/weights/tuned.toml"))]
     out: String,
 }
 
-/// The settings from the command line; `Err` says which argument is wrong.
-fn settings(args: &[String]) -> Result<Settings, String> {
-    let mut s = Settings {
-        games: 300,
-        scenarios: Vec::new(),
-        agent: "greedy".into(),
-        weights: None,
-        budget: Budget::Nodes(100_000),
-        noise: 0.2,
-        turn_limit: 150,
-        max_turns: 300,
-        labels: Labels::Results,
-        hold_bias: false,
-        out: concat!(env!("CARGO_MANIFEST_DIR"), "/weights/tuned.toml").into(),
-    };
-    let mut positional = Vec::new();
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        if !arg.starts_with("--") {
-            positional.push(arg.clone());
-            continue;
-        }
-        let value = it.next().ok_or_else(|| format!("{arg} needs a value"))?;
-        let number = |what: &str| format!("{arg} takes {what}, not `{value}`");
-        match arg.as_str() {
-            "--agent" => s.agent = value.clone(),
-            "--weights" => s.weights = Some(value.clone()),
-            "--budget" => s.budget = Budget::parse(value)?,
-            "--noise" => s.noise = value.parse().map_err(|_| number("a chance"))?,
-            "--turn-limit" => s.turn_limit = value.parse().map_err(|_| number("a number of turns"))?,
-            "--max-turns" => s.max_turns = value.parse().map_err(|_| number("a number of turns"))?,
-            "--labels" => s.labels = Labels::parse(value)?,
-            "--bias" => {
-                s.hold_bias = match value.as_str() {
-                    "fit" => false,
-                    "hold" => true,
-                    _ => return Err(format!("--bias takes fit or hold, not `{value}`")),
-                }
-            }
-            "--out" => s.out = value.clone(),
-            other => return Err(format!("unknown option {other}")),
-        }
-    }
-    if let Some(first) = positional.first() {
-        s.games = first.parse().map_err(|_| format!("GAMES is a number, not `{first}`"))?;
-        s.scenarios = positional[1..].to_vec();
-    }
-    if s.scenarios.is_empty() {
-        s.scenarios = warlord_scenarios::ALL.iter().map(|b| b.id.to_string()).collect();
-    }
-    Ok(s)
+/// What the fit does with the bias.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Bias {
+    /// Fits it with the other weights.
+    Fit,
+    /// Keeps the starting weights' bias.
+    Hold,
 }
 
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let s = settings(&args)?;
+    let mut s = Settings::parse();
+    if s.scenarios.is_empty() {
+        s.scenarios = warlord_scenarios::ALL.iter().map(|b| b.id.to_string()).collect();
+    }
     let start = match &s.weights {
         Some(path) => Weights::parse(&std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?)
             .map_err(|e| format!("{path}: {e}"))?,
@@ -136,7 +118,7 @@ fn main() -> Result<(), String> {
             }
         }
     }
-    let fitted = fit(&train, &start, 1.0, 25, s.hold_bias);
+    let fitted = fit(&train, &start, 1.0, 25, s.bias == Bias::Hold);
     let (hand, tuned) = (Weights::hand_set(), Weights::tuned());
     for (name, data) in [("train", &train), ("held out", &test)] {
         println!(

@@ -9,13 +9,13 @@
 
 use crate::agent::Agent;
 use crate::agents::RandomAgent;
-use crate::arena::score_for;
+use crate::arena::{score_for, Ending};
 use crate::budget::Budget;
 use crate::eval::features::{extract, Features, COUNT};
 use crate::eval::{sigmoid, Weights};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use warlord_rules::{EndReason, Outcome, Phase, Ruleset, Side};
+use warlord_rules::{Outcome, Phase, Ruleset, Side};
 
 /// One training example: features at a turn's start, and the side to move's final score.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -64,7 +64,7 @@ impl SelfPlayGame {
     /// Whether a side won by the rules of the game (not by adjudication at a turn limit).
     #[must_use]
     pub fn won_by_rule(&self) -> bool {
-        self.outcome.is_some_and(|o| o.winner.is_some() && o.reason != EndReason::TurnLimit)
+        self.outcome.is_some_and(|o| o.winner.is_some()) && !Ending::of(self.outcome.as_ref()).is_adjudication()
     }
 
     /// The game's samples: each position with the final score of its side to move, as
@@ -236,6 +236,7 @@ fn solve(mut a: [[f64; COUNT]; COUNT], mut b: [f64; COUNT]) -> Option<[f64; COUN
 #[cfg(test)]
 mod tests {
     use super::*;
+    use warlord_rules::EndReason;
 
     #[test]
     fn the_fit_recovers_the_weights_that_generated_the_data() {
