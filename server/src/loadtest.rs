@@ -11,11 +11,13 @@
 //! the report gives the normal players' latency in each kind of window, as medians over the
 //! windows.
 
+mod seen;
+
 use crate::client;
 use futures_util::{SinkExt, StreamExt};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use std::borrow::Cow;
+use seen::{Kind, Seen};
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::time::{Duration, Instant};
 use tokio::time::timeout;
@@ -219,25 +221,15 @@ impl std::fmt::Display for Report {
     }
 }
 
-/// The parts of a server message a player reads (borrowed from the message: the load
-/// generator shares the cores with the server it measures, so it reads as little as it can).
-#[derive(serde::Deserialize)]
-struct Seen<'a> {
-    #[serde(rename = "type", borrow)]
-    kind: Cow<'a, str>,
-    #[serde(default)]
+/// An action as a player sends it (the fields in the order `serde_json::json!` wrote them).
+#[derive(serde::Serialize)]
+struct Act<'a> {
+    actions: [&'a str; 1],
+    #[serde(rename = "ref")]
+    reference: u64,
     seq: u64,
-    #[serde(default)]
-    outcome: Option<serde::de::IgnoredAny>,
-    #[serde(default, borrow)]
-    legal: Vec<LegalText<'a>>,
-}
-
-/// A legal action's notation.
-#[derive(serde::Deserialize)]
-struct LegalText<'a> {
-    #[serde(borrow)]
-    text: Cow<'a, str>,
+    #[serde(rename = "type")]
+    kind: &'static str,
 }
 
 /// The bytes a player's WebSocket reads at a time: a state is 5 to 40 KiB.
@@ -389,17 +381,15 @@ async fn play(url: String, think_ms: u64, seed: u64, started: Instant, deadline:
         let Message::Text(text) = message else {
             continue;
         };
-        let Ok(mut seen) = serde_json::from_str::<Seen>(&text) else {
+        let Ok(seen) = Seen::read(&text, &mut rng) else {
             continue;
         };
-        match &*seen.kind {
-            "error" => {
+        match seen.kind {
+            Kind::Error => {
                 report.errors += 1;
                 pending = None;
             }
-            // A whole state or the changes from the one before: both carry `seq`, `outcome`
-            // and `legal` whole.
-            "state" | "delta" => {
+            Kind::State | Kind::Delta => {
                 let seq = seen.seq;
                 if let Some((sent_seq, sent_at)) = pending {
                     if seq <= sent_seq {
@@ -411,28 +401,31 @@ async fn play(url: String, think_ms: u64, seed: u64, started: Instant, deadline:
                     report.samples.push(((sent_at - started).as_millis() as u64, latency));
                     pending = None;
                 }
-                if seen.outcome.is_some() {
+                if seen.over {
                     report.games_finished = 1;
                     break;
                 }
-                if seen.legal.is_empty() {
+                let Some(choice) = seen.choice else {
                     continue;
-                }
-                let choice = seen.legal.swap_remove(rng.gen_range(0..seen.legal.len())).text.into_owned();
+                };
                 let think = rng.gen_range(think_ms / 2..=think_ms + think_ms / 2);
                 tokio::time::sleep(Duration::from_millis(think)).await;
                 if Instant::now() >= deadline {
                     break;
                 }
                 next_ref += 1;
-                let act = serde_json::json!({ "type": "act", "actions": [choice], "seq": seq, "ref": next_ref });
+                let act = Act { actions: [&choice], reference: next_ref, seq, kind: "act" };
+                let Ok(act) = serde_json::to_string(&act) else {
+                    report.errors += 1;
+                    break;
+                };
                 pending = Some((seq, Instant::now()));
-                if socket.send(Message::Text(act.to_string().into())).await.is_err() {
+                if socket.send(Message::Text(act.into())).await.is_err() {
                     report.errors += 1;
                     break;
                 }
             }
-            _ => {}
+            Kind::Other => {}
         }
     }
     let _ = socket.close(None).await;
