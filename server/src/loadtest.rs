@@ -47,6 +47,11 @@ pub struct LoadtestArgs {
     /// `warlord serve` needs `--create-per-minute 0`, as every game comes from one address.
     #[arg(long)]
     pub server: Option<String>,
+    /// Seconds at the start (while the games are created and their players connect) whose
+    /// actions the report also gives apart from the rest: a second latency line, for the
+    /// actions sent after them. 0 (the default) gives only the whole run's.
+    #[arg(long, default_value_t = 0)]
+    pub warm_up: u64,
     /// The abuse mode: storms beside the normal players.
     #[command(flatten)]
     pub storm: crate::storm::StormArgs,
@@ -70,6 +75,9 @@ pub struct Report {
     pub elapsed: Duration,
     /// Latencies of accepted actions, sorted, in microseconds.
     pub latencies_us: Vec<u64>,
+    /// With `--warm-up`: its length, and the latencies of the actions sent after it, sorted,
+    /// in microseconds.
+    pub after_warm_up: Option<(Duration, Vec<u64>)>,
     /// Each accepted action's sending time (milliseconds from the start) and latency
     /// (microseconds), in no order.
     pub samples: Vec<(u64, u64)>,
@@ -138,6 +146,15 @@ impl Report {
         )
     }
 
+    /// `warm_up`, and the latencies of the actions sent after it, sorted.
+    fn after(&self, warm_up: Duration) -> (Duration, Vec<u64>) {
+        let from_ms = warm_up.as_millis() as u64;
+        let mut latencies: Vec<u64> =
+            self.samples.iter().filter(|&&(at_ms, _)| at_ms >= from_ms).map(|&(_, latency)| latency).collect();
+        latencies.sort_unstable();
+        (warm_up, latencies)
+    }
+
     /// Splits the samples into windows of `windows.length` (the first, a warm-up, and a last
     /// partial one left out).
     fn split_windows(&mut self, length: Duration) {
@@ -191,6 +208,17 @@ impl std::fmt::Display for Report {
             self.quantile_ms(0.99),
             self.quantile_ms(1.0)
         )?;
+        if let Some((warm_up, latencies)) = &self.after_warm_up {
+            writeln!(
+                f,
+                "after the first {} s: {} actions, latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+                warm_up.as_secs(),
+                latencies.len(),
+                quantile_ms(latencies, 0.5),
+                quantile_ms(latencies, 0.99),
+                quantile_ms(latencies, 1.0)
+            )?;
+        }
         write!(f, "errors {}", self.errors)?;
         if let Some(storm) = &self.storm {
             for w in &self.windows {
@@ -284,6 +312,9 @@ pub async fn loadtest(args: &LoadtestArgs) -> anyhow::Result<Report> {
     }
     report.elapsed = started.elapsed();
     report.latencies_us.sort_unstable();
+    if args.warm_up > 0 {
+        report.after_warm_up = Some(report.after(Duration::from_secs(args.warm_up)));
+    }
     if let Some(storm) = storm {
         report.storm = Some(storm.await?);
         report.split_windows(windows.length);
