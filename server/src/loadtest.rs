@@ -11,11 +11,13 @@
 //! the report gives the normal players' latency in each kind of window, as medians over the
 //! windows.
 
+mod seen;
+
 use crate::client;
 use futures_util::{SinkExt, StreamExt};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use std::borrow::Cow;
+use seen::{Kind, Seen};
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::time::{Duration, Instant};
 use tokio::time::timeout;
@@ -45,6 +47,11 @@ pub struct LoadtestArgs {
     /// `warlord serve` needs `--create-per-minute 0`, as every game comes from one address.
     #[arg(long)]
     pub server: Option<String>,
+    /// Seconds at the start (while the games are created and their players connect) whose
+    /// actions the report also gives apart from the rest: a second latency line, for the
+    /// actions sent after them. 0 (the default) gives only the whole run's.
+    #[arg(long, default_value_t = 0)]
+    pub warm_up: u64,
     /// The abuse mode: storms beside the normal players.
     #[command(flatten)]
     pub storm: crate::storm::StormArgs,
@@ -68,6 +75,9 @@ pub struct Report {
     pub elapsed: Duration,
     /// Latencies of accepted actions, sorted, in microseconds.
     pub latencies_us: Vec<u64>,
+    /// With `--warm-up`: its length, and the latencies of the actions sent after it, sorted,
+    /// in microseconds.
+    pub after_warm_up: Option<(Duration, Vec<u64>)>,
     /// Each accepted action's sending time (milliseconds from the start) and latency
     /// (microseconds), in no order.
     pub samples: Vec<(u64, u64)>,
@@ -136,6 +146,15 @@ impl Report {
         )
     }
 
+    /// `warm_up`, and the latencies of the actions sent after it, sorted.
+    fn after(&self, warm_up: Duration) -> (Duration, Vec<u64>) {
+        let from_ms = warm_up.as_millis() as u64;
+        let mut latencies: Vec<u64> =
+            self.samples.iter().filter(|&&(at_ms, _)| at_ms >= from_ms).map(|&(_, latency)| latency).collect();
+        latencies.sort_unstable();
+        (warm_up, latencies)
+    }
+
     /// Splits the samples into windows of `windows.length` (the first, a warm-up, and a last
     /// partial one left out).
     fn split_windows(&mut self, length: Duration) {
@@ -189,6 +208,17 @@ impl std::fmt::Display for Report {
             self.quantile_ms(0.99),
             self.quantile_ms(1.0)
         )?;
+        if let Some((warm_up, latencies)) = &self.after_warm_up {
+            writeln!(
+                f,
+                "after the first {} s: {} actions, latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+                warm_up.as_secs(),
+                latencies.len(),
+                quantile_ms(latencies, 0.5),
+                quantile_ms(latencies, 0.99),
+                quantile_ms(latencies, 1.0)
+            )?;
+        }
         write!(f, "errors {}", self.errors)?;
         if let Some(storm) = &self.storm {
             for w in &self.windows {
@@ -219,25 +249,15 @@ impl std::fmt::Display for Report {
     }
 }
 
-/// The parts of a server message a player reads (borrowed from the message: the load
-/// generator shares the cores with the server it measures, so it reads as little as it can).
-#[derive(serde::Deserialize)]
-struct Seen<'a> {
-    #[serde(rename = "type", borrow)]
-    kind: Cow<'a, str>,
-    #[serde(default)]
+/// An action as a player sends it (the fields in the order `serde_json::json!` wrote them).
+#[derive(serde::Serialize)]
+struct Act<'a> {
+    actions: [&'a str; 1],
+    #[serde(rename = "ref")]
+    reference: u64,
     seq: u64,
-    #[serde(default)]
-    outcome: Option<serde::de::IgnoredAny>,
-    #[serde(default, borrow)]
-    legal: Vec<LegalText<'a>>,
-}
-
-/// A legal action's notation.
-#[derive(serde::Deserialize)]
-struct LegalText<'a> {
-    #[serde(borrow)]
-    text: Cow<'a, str>,
+    #[serde(rename = "type")]
+    kind: &'static str,
 }
 
 /// The bytes a player's WebSocket reads at a time: a state is 5 to 40 KiB.
@@ -292,6 +312,9 @@ pub async fn loadtest(args: &LoadtestArgs) -> anyhow::Result<Report> {
     }
     report.elapsed = started.elapsed();
     report.latencies_us.sort_unstable();
+    if args.warm_up > 0 {
+        report.after_warm_up = Some(report.after(Duration::from_secs(args.warm_up)));
+    }
     if let Some(storm) = storm {
         report.storm = Some(storm.await?);
         report.split_windows(windows.length);
@@ -389,17 +412,15 @@ async fn play(url: String, think_ms: u64, seed: u64, started: Instant, deadline:
         let Message::Text(text) = message else {
             continue;
         };
-        let Ok(mut seen) = serde_json::from_str::<Seen>(&text) else {
+        let Ok(seen) = Seen::read(&text, &mut rng) else {
             continue;
         };
-        match &*seen.kind {
-            "error" => {
+        match seen.kind {
+            Kind::Error => {
                 report.errors += 1;
                 pending = None;
             }
-            // A whole state or the changes from the one before: both carry `seq`, `outcome`
-            // and `legal` whole.
-            "state" | "delta" => {
+            Kind::State | Kind::Delta => {
                 let seq = seen.seq;
                 if let Some((sent_seq, sent_at)) = pending {
                     if seq <= sent_seq {
@@ -411,28 +432,31 @@ async fn play(url: String, think_ms: u64, seed: u64, started: Instant, deadline:
                     report.samples.push(((sent_at - started).as_millis() as u64, latency));
                     pending = None;
                 }
-                if seen.outcome.is_some() {
+                if seen.over {
                     report.games_finished = 1;
                     break;
                 }
-                if seen.legal.is_empty() {
+                let Some(choice) = seen.choice else {
                     continue;
-                }
-                let choice = seen.legal.swap_remove(rng.gen_range(0..seen.legal.len())).text.into_owned();
+                };
                 let think = rng.gen_range(think_ms / 2..=think_ms + think_ms / 2);
                 tokio::time::sleep(Duration::from_millis(think)).await;
                 if Instant::now() >= deadline {
                     break;
                 }
                 next_ref += 1;
-                let act = serde_json::json!({ "type": "act", "actions": [choice], "seq": seq, "ref": next_ref });
+                let act = Act { actions: [&choice], reference: next_ref, seq, kind: "act" };
+                let Ok(act) = serde_json::to_string(&act) else {
+                    report.errors += 1;
+                    break;
+                };
                 pending = Some((seq, Instant::now()));
-                if socket.send(Message::Text(act.to_string().into())).await.is_err() {
+                if socket.send(Message::Text(act.into())).await.is_err() {
                     report.errors += 1;
                     break;
                 }
             }
-            _ => {}
+            Kind::Other => {}
         }
     }
     let _ = socket.close(None).await;

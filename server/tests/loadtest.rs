@@ -11,6 +11,7 @@ fn args(server: Option<&str>) -> LoadtestArgs {
         scenario: "chieftain".into(),
         turn_limit: 2,
         server: server.map(str::to_string),
+        warm_up: 0,
         storm: Default::default(),
         limits: Default::default(),
     }
@@ -24,6 +25,21 @@ async fn a_short_load_test_plays_games_to_their_end() {
     assert!(report.games_finished > 4, "turn limit 2 ends games quickly, and new ones start: {report}");
     assert_eq!(report.latencies_us.len() as u64, report.actions);
     assert!(report.quantile_ms(0.5) <= report.quantile_ms(0.99));
+    assert!(report.after_warm_up.is_none());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_warm_up_leaves_the_actions_sent_in_it_out_of_a_second_latency_line() {
+    let mut args = args(None);
+    args.warm_up = 2;
+    let report = loadtest(&args).await.unwrap();
+    let (warm_up, after) = report.after_warm_up.clone().expect("the latencies after the warm-up");
+    assert_eq!(warm_up.as_secs(), 2);
+    let sent_after = report.samples.iter().filter(|&&(at_ms, _)| at_ms >= 2000).count();
+    assert!(sent_after > 0 && sent_after < report.latencies_us.len(), "{report}");
+    assert_eq!(after.len(), sent_after, "{report}");
+    assert!(after.windows(2).all(|w| w[0] <= w[1]), "sorted");
+    assert!(report.to_string().contains("after the first 2 s:"), "{report}");
 }
 
 #[tokio::test]
