@@ -8,7 +8,6 @@ use crate::action::Action;
 use crate::piece::Piece;
 use crate::position::{Phase, Position};
 use crate::square::Square;
-use std::collections::HashMap;
 
 /// A piece's overruns at one pace: the empty cell each ends on, with the enemies it runs
 /// through.
@@ -50,12 +49,14 @@ impl WarGameRules {
 
     /// The actions among `legal` (legal in `pos`, so none is checked again) that capture, with
     /// the first piece each takes, as `describe` tells them. A piece's overruns are worked out
-    /// once for each pace it moves at, not once for each of its moves.
+    /// once for each run of its moves at one pace, not once for each move.
     pub(super) fn capturing(&self, pos: &Position, legal: &[Action]) -> Vec<(Action, Square)> {
         if pos.phase != Phase::Play {
             return Vec::new();
         }
-        let mut overruns: HashMap<(Square, Pace), Overruns> = HashMap::new();
+        // The overruns of the last piece and pace asked for: the generator lists a piece's
+        // moves together, so one remembered entry serves a run of them.
+        let mut last: Option<((Square, Pace), Overruns)> = None;
         let mut out = Vec::new();
         for &action in legal {
             let (from, to, pace) = match action {
@@ -77,7 +78,11 @@ impl WarGameRules {
                 }
                 _ => continue,
             };
-            let runs = overruns.entry((from, pace)).or_insert_with(|| self.overruns(pos, from, pace));
+            let known = last.as_ref().is_some_and(|(key, _)| *key == (from, pace));
+            if !known {
+                last = Some(((from, pace), self.overruns(pos, from, pace)));
+            }
+            let runs = last.as_ref().map_or(&[][..], |(_, runs)| runs.as_slice());
             let victims = self.move_victims(pos, from, to, pace, runs);
             out.extend(self.with_towed(pos, &victims).first().map(|(sq, _)| (action, *sq)));
         }

@@ -61,7 +61,7 @@ pub fn may_overrun(attacker: Role, defender: Role, terrain: Terrain) -> bool {
 /// square it may pass through as if empty (never end on). A plain move has neither; a unit
 /// led by a leader gets the leader's bonus and passes its leader, and the leader passes the
 /// unit (docs/RULES.md, "WarGame 2").
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub(super) struct Pace {
     /// Movement points added to the piece's own.
     pub extra: u8,
