@@ -1,4 +1,6 @@
-//! Throughput of the evaluation and of each agent, on the shipped scenarios' start positions
+//! Throughput of the evaluation (beside the features found the old way, by describing every
+//! legal action) and of each agent, on the shipped scenarios' start positions; and of the
+//! evaluation in mid-game positions of the largest (WarGame 2) and of Chieftain Chess
 //! (docs/BENCHMARKS.md, section "AI").
 
 // criterion's macros define undocumented functions.
@@ -6,23 +8,85 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::sync::Arc;
+use warlord_ai::eval::features::extract_with;
 use warlord_ai::{by_name, Budget, Evaluator, Meter, AGENT_NAMES};
-use warlord_rules::{Ruleset, Scenario};
+use warlord_rules::{described_captures, Action, Position, Ruleset, Scenario};
+
+/// The scenarios whose evaluation is also measured mid-game.
+const EVALUATED: [&str; 2] = ["wargame-2", "chieftain"];
 
 fn rules_of(id: &str) -> Arc<dyn Ruleset> {
     let b = warlord_scenarios::get(id).expect("a shipped scenario");
     Scenario::parse(b.text, id).expect("valid").ruleset(&[]).expect("rules")
 }
 
+/// A small deterministic random source (xorshift).
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n.max(1) as u64) as usize
+    }
+}
+
+/// A mid-game position: `turns` turns from the start, each action a capture when one is listed,
+/// otherwise the one of eight random actions that lands nearest an enemy (so that the armies
+/// meet), each turn ended after at most its cap of actions.
+fn mid_game(rules: &dyn Ruleset, turns: u32) -> Position {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut pos = rules.start();
+    let enemy_distance = |pos: &Position, a: Action| {
+        let enemy = pos.to_move().opponent();
+        a.destination()
+            .and_then(|to| pos.pieces(enemy).map(|(sq, _)| pos.board().distance(sq, to)).min())
+            .unwrap_or(u32::MAX)
+    };
+    while pos.turns_played() < turns && pos.outcome().is_none() {
+        let legal = rules.legal_action_list(&pos);
+        let captures = rules.capturing_actions(&pos, &legal);
+        let pick = if let Some(&(a, _)) = captures.first() {
+            a
+        } else {
+            let sample: Vec<Action> = (0..8).map(|_| legal[rng.below(legal.len())]).collect();
+            sample.into_iter().min_by_key(|&a| enemy_distance(&pos, a)).unwrap_or(Action::EndTurn)
+        };
+        rules.play(&mut pos, pick).expect("a listed action is legal");
+    }
+    pos
+}
+
+/// The evaluation of `pos` and, beside it, the features found the old way: every legal action
+/// described ([`described_captures`]).
+fn bench_evaluation(c: &mut Criterion, name: &str, rules: &dyn Ruleset, pos: &Position) {
+    let eval = Evaluator::default();
+    c.bench_function(&format!("{name}/evaluation"), |b| {
+        let mut meter = Meter::start(Budget::Nodes(u64::MAX));
+        b.iter(|| eval.score(rules, pos, &mut meter));
+    });
+    c.bench_function(&format!("{name}/features-describing-every-action"), |b| {
+        b.iter(|| {
+            let legal = rules.legal_action_list(pos);
+            extract_with(rules, pos, &legal, &described_captures(rules, pos, &legal))
+        });
+    });
+}
+
 fn bench(c: &mut Criterion) {
+    for id in EVALUATED {
+        let rules = rules_of(id);
+        let pos = mid_game(rules.as_ref(), 16);
+        let legal = rules.legal_action_list(&pos);
+        let captures = rules.capturing_actions(&pos, &legal).len();
+        eprintln!("{id} mid-game: {} turns, {} legal actions, {captures} captures", pos.turns_played(), legal.len());
+        bench_evaluation(c, &format!("{id}-mid-game"), rules.as_ref(), &pos);
+    }
     for builtin in warlord_scenarios::ALL {
         let rules = rules_of(builtin.id);
         let pos = rules.start();
-        let eval = Evaluator::default();
-        c.bench_function(&format!("{}/evaluation", builtin.id), |b| {
-            let mut meter = Meter::start(Budget::Nodes(u64::MAX));
-            b.iter(|| eval.score(rules.as_ref(), &pos, &mut meter));
-        });
+        bench_evaluation(c, builtin.id, rules.as_ref(), &pos);
         for name in AGENT_NAMES {
             let agent = by_name(name).expect("a known agent");
             c.bench_function(&format!("{}/{name}-turn-2000n", builtin.id), |b| {

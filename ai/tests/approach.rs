@@ -10,7 +10,7 @@ use common::{play_checked, shipped};
 use rand::SeedableRng;
 use warlord_ai::advance::{advancing_turn, advancing_turns, STANDOFFS};
 use warlord_ai::agents::Greedy;
-use warlord_ai::eval::features::{capture_target, space};
+use warlord_ai::eval::features::space;
 use warlord_ai::{Agent, Budget, Evaluator, Meter};
 use warlord_rules::{Action, Position, Ruleset, Side, Square};
 
@@ -113,7 +113,7 @@ fn long_turns_are_judged_with_space_and_short_ones_without() {
 
 /// The pieces the side to move could capture now.
 fn captures(rules: &dyn Ruleset, pos: &Position) -> usize {
-    rules.legal_action_list(pos).into_iter().filter(|&a| capture_target(rules, pos, a).is_some()).count()
+    rules.capturing_actions(pos, &rules.legal_action_list(pos)).len()
 }
 
 #[test]

@@ -67,6 +67,9 @@ impl Ruleset for Counting {
     fn describe(&self, pos: &Position, action: Action) -> ActionInfo {
         self.inner.describe(pos, action)
     }
+    fn capturing_actions(&self, pos: &Position, legal: &[Action]) -> Vec<(Action, Square)> {
+        self.inner.capturing_actions(pos, legal)
+    }
     fn hints(&self, pos: &Position) -> Hints {
         self.inner.hints(pos)
     }

@@ -39,8 +39,8 @@ pub use outcome::{EndReason, Outcome};
 pub use piece::{Command, KindId, Piece, PieceKind, PieceTable, UnitClass};
 pub use position::{Phase, Position};
 pub use ruleset::{
-    ActionInfo, ActionKind, Appearance, Combat, Commander, Family, Hints, IllegalAction, IllegalKind, Report, Ruleset,
-    Tally,
+    described_captures, ActionInfo, ActionKind, Appearance, Combat, Commander, Family, Hints, IllegalAction,
+    IllegalKind, Report, Ruleset, Tally,
 };
 pub use scenario::Scenario;
 pub use side::Side;

@@ -194,6 +194,20 @@ impl ActionInfo {
     pub fn takes(&self) -> bool {
         !self.captures.is_empty() && self.combat.is_none_or(|c| c.success)
     }
+
+    /// The square of the first piece it captures now (its target), if it [takes](Self::takes)
+    /// anything.
+    #[must_use]
+    pub fn target(&self) -> Option<Square> {
+        self.captures.first().filter(|_| self.takes()).map(|(sq, _)| *sq)
+    }
+}
+
+/// The actions among `legal` that capture now, each with its [target](ActionInfo::target), as
+/// [`Ruleset::describe`] tells them: the default of [`Ruleset::capturing_actions`], and the
+/// reference its faster versions are checked against.
+pub fn described_captures<R: Ruleset + ?Sized>(rules: &R, pos: &Position, legal: &[Action]) -> Vec<(Action, Square)> {
+    legal.iter().filter_map(|&action| rules.describe(pos, action).target().map(|sq| (action, sq))).collect()
 }
 
 /// A piece that orders others, as the UI shows it: where it stands, how far its orders reach
@@ -345,6 +359,15 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
     /// family whose turns have a fixed length ends the turn anyway.
     fn close_turn(&self, pos: &mut Position) -> Result<Report, IllegalAction> {
         self.play(pos, Action::EndTurn)
+    }
+
+    /// The actions among `legal` (the position's legal actions, in the order
+    /// [`Ruleset::legal_actions`] lists them) that capture something now, each with its target
+    /// (the first piece it takes; an attack only if it succeeds), in the same order: what
+    /// [`Ruleset::describe`] says of each ([`described_captures`], the default). A family
+    /// whose descriptions are costly lists them without describing every action.
+    fn capturing_actions(&self, pos: &Position, legal: &[Action]) -> Vec<(Action, Square)> {
+        described_captures(self, pos, legal)
     }
 
     /// Every legal action, as a new vector.

@@ -143,17 +143,18 @@ pub fn space(pos: &Position) -> f64 {
     balance as f64 / cells as f64
 }
 
-/// The enemy piece an action would remove, if it is a capture (a move onto an enemy piece, a
-/// successful melee attack or shot).
-/// The rules describe the action ([`Ruleset::describe`]); nothing is played to find out.
-pub fn capture_target(rules: &dyn Ruleset, pos: &Position, action: Action) -> Option<Square> {
-    let info = rules.describe(pos, action);
-    info.takes().then(|| info.captures.first().map(|(sq, _)| *sq)).flatten()
-}
-
-/// The features of `pos` for its side to move, given that side's legal actions.
+/// The features of `pos` for its side to move, given that side's legal actions. The threats
+/// come from the rules' listing of the capturing actions ([`Ruleset::capturing_actions`]):
+/// nothing is played to find them, and no family needs to describe every legal action.
 #[must_use]
 pub fn extract(rules: &dyn Ruleset, pos: &Position, legal: &[Action]) -> Features {
+    extract_with(rules, pos, legal, &rules.capturing_actions(pos, legal))
+}
+
+/// The features of `pos` for its side to move, given its legal actions and those of them that
+/// capture, each with its target (as [`Ruleset::capturing_actions`] lists them).
+#[must_use]
+pub fn extract_with(rules: &dyn Ruleset, pos: &Position, legal: &[Action], captures: &[(Action, Square)]) -> Features {
     let me = pos.to_move();
     let (mine, theirs) = (army(rules, pos, me), army(rules, pos, me.opponent()));
     let board = pos.board();
@@ -163,11 +164,9 @@ pub fn extract(rules: &dyn Ruleset, pos: &Position, legal: &[Action]) -> Feature
 
     // Captures available now: distinct targets, the best ones the remaining actions allow.
     let mut targets: Vec<Square> = Vec::new();
-    for &action in legal {
-        if let Some(t) = capture_target(rules, pos, action) {
-            if !targets.contains(&t) {
-                targets.push(t);
-            }
+    for &(_, t) in captures {
+        if !targets.contains(&t) {
+            targets.push(t);
         }
     }
     let value = |sq: &Square| pos.piece_at(*sq).map_or(0.0, |p| f64::from(rules.pieces().get(p.kind).value));

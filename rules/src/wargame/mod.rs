@@ -8,6 +8,7 @@
 //! line is the board's geometry's. See docs/RULES.md, "WarGame 1" and "WarGame 2".
 
 mod captures;
+mod capturing;
 mod command;
 mod config;
 mod fire;
@@ -187,16 +188,12 @@ impl WarGameRules {
         to: Square,
         pace: movement::Pace,
     ) -> Vec<(Square, Piece)> {
-        let may_kill = pos.piece_at(to).is_some() || self.overruns(pos, from, pace).iter().any(|(sq, _)| *sq == to);
+        let overruns = self.overruns(pos, from, pace);
+        let may_kill = pos.piece_at(to).is_some() || overruns.iter().any(|(sq, _)| *sq == to);
         if !may_kill || self.check(pos, action).is_err() {
             return Vec::new();
         }
-        let victims = match self.plan(pos, from, to, pace) {
-            Some(movement::Plan::Replace(v)) => vec![v],
-            Some(movement::Plan::Overrun(v)) => v,
-            _ => Vec::new(),
-        };
-        self.with_towed(pos, &victims)
+        self.with_towed(pos, &self.move_victims(pos, from, to, pace, &overruns))
     }
 }
 
@@ -280,13 +277,17 @@ impl Ruleset for WarGameRules {
                 }
             }
             Action::EndTurn => {
-                // The end of the turn: the units it leaves surrounded.
-                let mut after = pos.clone();
-                info.captures = self.apply(&mut after, action).captured;
+                info.captures = self.end_of_turn_captures(pos);
             }
             _ => {}
         }
         info
+    }
+
+    /// Moves and led moves are told from their piece's overruns, worked out once per piece
+    /// and pace, and no listed action is checked again.
+    fn capturing_actions(&self, pos: &Position, legal: &[Action]) -> Vec<(Action, Square)> {
+        self.capturing(pos, legal)
     }
 
     /// Every leader of both sides, with its activation range and whether it may still give

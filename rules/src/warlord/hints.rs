@@ -4,26 +4,35 @@
 
 use super::{state, WarlordRules};
 use crate::action::Action;
-use crate::piece::KindId;
+use crate::piece::{KindId, Piece};
 use crate::position::{Phase, Position};
 use crate::ruleset::{ActionInfo, Commander, Hints, Tally};
 use crate::side::Side;
+use crate::square::Square;
+
+/// The enemy a Warlord action captures: the one standing where a move lands.
+fn victim(pos: &Position, action: Action) -> Option<(Square, Piece)> {
+    let Action::Move { to, .. } = action else { return None };
+    pos.piece_at(to).filter(|p| p.side != pos.to_move()).map(|p| (to, p))
+}
 
 impl WarlordRules {
     /// A Warlord action described: a move captures whatever enemy stands where it lands; a
     /// swap names the leader it exchanges with.
     pub(super) fn describe_action(&self, pos: &Position, action: Action) -> ActionInfo {
         let mut info = ActionInfo::plain(pos, action);
-        match action {
-            Action::Move { to, .. } => {
-                if let Some(victim) = pos.piece_at(to).filter(|p| p.side != pos.to_move()) {
-                    info.captures.push((to, victim));
-                }
-            }
-            Action::Swap { to, .. } => info.with.push(to),
-            _ => {}
+        info.captures.extend(victim(pos, action));
+        if let Action::Swap { to, .. } = action {
+            info.with.push(to);
         }
         info
+    }
+
+    /// The actions among `legal` that capture, with their targets, as
+    /// [`describe_action`](Self::describe_action) tells them, without building a description
+    /// of every action.
+    pub(super) fn capturing(&self, pos: &Position, legal: &[Action]) -> Vec<(Action, Square)> {
+        legal.iter().filter_map(|&action| victim(pos, action).map(|(sq, _)| (action, sq))).collect()
     }
 
     /// The commanders of both sides and, on the side to move's turn, which of them could order

@@ -364,6 +364,11 @@ impl Ruleset for WarlordRules {
         self.describe_action(pos, action)
     }
 
+    /// A capture is a move onto an enemy: told from the action and the board alone.
+    fn capturing_actions(&self, pos: &Position, legal: &[Action]) -> Vec<(Action, Square)> {
+        self.capturing(pos, legal)
+    }
+
     fn hints(&self, pos: &Position) -> Hints {
         self.ui_hints(pos)
     }

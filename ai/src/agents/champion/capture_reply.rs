@@ -3,7 +3,6 @@
 use super::spread::to_front;
 use super::{Candidate, Champion};
 use crate::budget::{Budget, Meter};
-use crate::eval::features::capture_target;
 use crate::eval::Evaluator;
 use crate::turn::Line;
 use std::time::Instant;
@@ -41,13 +40,12 @@ pub(super) fn capture_reply(eval: &Evaluator, rules: &dyn Ruleset, pos: &Positio
     let them = pos.to_move();
     let mut line = Line::start(pos);
     // The budget is checked between captures too: where armies meet, a step has hundreds (and
-    // on a 2,380-action position an evaluation takes 15-30 ms).
+    // on a 2,380-action position an evaluation takes a quarter of a millisecond).
     while !line.done && !meter.spent() {
-        let options: Vec<Action> = line
-            .legal(rules)
-            .into_iter()
-            .filter(|&a| a == Action::EndTurn || capture_target(rules, &line.pos, a).is_some())
-            .collect();
+        let legal = line.legal(rules);
+        let captures = rules.capturing_actions(&line.pos, &legal);
+        let options: Vec<Action> =
+            legal.into_iter().filter(|&a| a == Action::EndTurn || captures.iter().any(|(c, _)| *c == a)).collect();
         if options.iter().all(|&a| a == Action::EndTurn) && !line.actions.is_empty() {
             break;
         }
