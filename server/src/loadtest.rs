@@ -52,6 +52,10 @@ pub struct LoadtestArgs {
     /// actions sent after them. 0 (the default) gives only the whole run's.
     #[arg(long, default_value_t = 0)]
     pub warm_up: u64,
+    /// Seconds over which the games start, evenly spread (as people arrive), rather than all
+    /// in the first second (the default, 1); 0 starts them all at once.
+    #[arg(long, default_value_t = 1)]
+    pub ramp_up: u64,
     /// The abuse mode: storms beside the normal players.
     #[command(flatten)]
     pub storm: crate::storm::StormArgs,
@@ -273,6 +277,7 @@ pub fn measure(args: &LoadtestArgs) -> anyhow::Result<Report> {
 pub async fn loadtest(args: &LoadtestArgs) -> anyhow::Result<Report> {
     anyhow::ensure!((1..=5000).contains(&args.games), "--games must be 1 to 5000");
     anyhow::ensure!((1..=3600).contains(&args.seconds), "--seconds must be 1 to 3600");
+    anyhow::ensure!(args.ramp_up < args.seconds, "--ramp-up must be shorter than --seconds");
     let (addr, local) = match &args.server {
         Some(server) => (loopback(server)?, None),
         None => {
@@ -342,8 +347,8 @@ fn loopback(server: &str) -> anyhow::Result<SocketAddr> {
 async fn keep_playing(addr: SocketAddr, args: &LoadtestArgs, slot: u64, started: Instant, deadline: Instant) -> Report {
     let mut report = Report::default();
     let mut game = 0u64;
-    // Games start spread over the first second, as people arrive, not all in one instant.
-    tokio::time::sleep(Duration::from_micros(slot * 1_000_000 / args.games as u64)).await;
+    // Games start spread over the ramp-up, as people arrive, not all in one instant.
+    tokio::time::sleep(Duration::from_micros(slot * args.ramp_up * 1_000_000 / args.games as u64)).await;
     while Instant::now() < deadline {
         report.games_started += 1;
         let body = serde_json::json!({

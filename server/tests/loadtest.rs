@@ -12,6 +12,7 @@ fn args(server: Option<&str>) -> LoadtestArgs {
         turn_limit: 2,
         server: server.map(str::to_string),
         warm_up: 0,
+        ramp_up: 1,
         storm: Default::default(),
         limits: Default::default(),
     }
