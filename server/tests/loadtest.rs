@@ -51,6 +51,12 @@ async fn only_loopback_servers_are_targets() {
     }
 }
 
+#[tokio::test]
+async fn a_ramp_up_as_long_as_the_run_is_refused() {
+    let e = loadtest(&LoadtestArgs { ramp_up: 3, ..args(None) }).await.unwrap_err();
+    assert!(e.to_string().contains("--ramp-up"), "{e}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_abuse_mode_storms_in_every_other_window_and_reports_both_kinds() {
     let mut args = args(None);
