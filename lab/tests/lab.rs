@@ -370,6 +370,28 @@ fn the_every_scenario_studies_name_every_shipped_scenario_once() {
     }
 }
 
+/// The champion study's second part (`every-scenario-champion-2.toml`, made when the first
+/// part's database was lost) plays, for each of its cells, the very games the first part's file
+/// plans for that cell: the same seeds, agents, budget, opening and turn limit.
+#[test]
+fn the_champion_studys_second_part_plays_the_first_parts_games() {
+    let load = |file: &str| {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/lab").join(file);
+        Study::load(&path).unwrap_or_else(|e| panic!("{file}: {e}"))
+    };
+    let (first, second) = (load("every-scenario-champion.toml"), load("every-scenario-champion-2.toml"));
+    let settings = |s: &Study| (s.games, s.turn_limit, s.white.clone(), s.black.clone(), s.budget.clone(), s.opening);
+    assert_eq!(settings(&first), settings(&second));
+    let seeds = |s: &Study, label: &str| -> Vec<u64> {
+        let cell = s.cells.iter().position(|c| c.label == label).unwrap_or_else(|| panic!("no cell {label}"));
+        plan::games(s).iter().filter(|g| g.cell == cell).map(|g| g.seed).collect()
+    };
+    assert!(second.cells.len() >= 10, "the cells the first part had not finished");
+    for cell in &second.cells {
+        assert_eq!(seeds(&second, &cell.label), seeds(&first, &cell.label), "{}", cell.label);
+    }
+}
+
 /// A study still running is reported too: cells without games say so, with no made-up score
 /// and no charts.
 #[test]
