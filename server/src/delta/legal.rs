@@ -7,7 +7,6 @@ use crate::render::LegalAction;
 use serde::{Serialize, Serializer};
 use std::sync::Arc;
 use ts_rs::TS;
-use warlord_rules::Square;
 
 /// The changes of a list of legal actions, its order kept. An action is known by its whole
 /// value (its notation and every field the rules describe it with): two equal actions are the
@@ -63,42 +62,32 @@ pub fn legal_update(before: &[LegalAction], after: &Arc<Vec<LegalAction>>) -> Le
     }
 }
 
-/// The squares an action is looked up by (a cheap part of its value, compared before the rest).
-type Key = (Option<Square>, Option<Square>);
-
-fn key(action: &LegalAction) -> Key {
-    (action.action.from, action.action.to)
-}
-
 /// The patch that makes `after` of `before`. Each action of `after`, in order, is kept if an
-/// equal action of `before` comes after the last one kept (the first such one), and added if
-/// not; the actions of `before` not kept are removed. The rules list the actions in the same
-/// order from one position to the next, so the actions both lists hold are nearly all kept.
-/// They are found by binary search in a copy of `before`'s keys sorted with their indices.
+/// equal action of `before` comes after the last one kept (the first such one; the actions
+/// skipped to reach it are removed), and added if not; the actions of `before` left after the
+/// last one kept are removed. The rules list the actions in the same order from one position
+/// to the next, so nearly every action both lists hold is kept, and most are found at once,
+/// next in `before`: only an added action is looked for through the rest of `before`.
 fn legal_patch(before: &[LegalAction], after: &[LegalAction]) -> LegalPatch {
-    let mut sorted: Vec<(Key, usize)> = before.iter().enumerate().map(|(i, action)| (key(action), i)).collect();
-    sorted.sort_unstable();
-    let mut kept = vec![false; before.len()];
-    let mut next = 0;
+    let mut remove = Vec::new();
     let mut add = Vec::new();
+    let mut next = 0;
     for (i, action) in after.iter().enumerate() {
-        let wanted = key(action);
-        let start = sorted.partition_point(|&entry| entry < (wanted, next));
-        let found = sorted[start..]
-            .iter()
-            .take_while(|(k, _)| *k == wanted)
-            .find(|&&(_, index)| before[index] == *action)
-            .map(|&(_, index)| index);
-        match found {
-            Some(index) => {
-                kept[index] = true;
-                next = index + 1;
+        match before[next..].iter().position(|old| same(old, action)) {
+            Some(skipped) => {
+                remove.extend((next..next + skipped).map(|gone| gone as u32));
+                next += skipped + 1;
             }
             None => add.push((i as u32, action.clone())),
         }
     }
-    let remove = kept.iter().enumerate().filter(|(_, kept)| !**kept).map(|(i, _)| i as u32).collect();
+    remove.extend((next..before.len()).map(|gone| gone as u32));
     LegalPatch { remove, add }
+}
+
+/// Whether two actions are equal, their squares compared first (cheaply telling most apart).
+fn same(a: &LegalAction, b: &LegalAction) -> bool {
+    a.action.from == b.action.from && a.action.to == b.action.to && a == b
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 use super::*;
 use crate::render::ActionView;
-use warlord_rules::ActionKind;
+use warlord_rules::{ActionKind, Square};
 
 /// An action of the piece on (`file`, 0) to (`file`, `rank`), told apart by `note`.
 fn action(file: u8, rank: u8, note: u8) -> LegalAction {
