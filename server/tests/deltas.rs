@@ -65,7 +65,7 @@ async fn deltas_rebuild_the_state_a_new_connection_gets() {
             sockets.push(ws);
         }
         // Moves, captures and ends of turns alike: the n-th legal action, 30 times.
-        play_checking(addr, id, &tokens, &mut sockets, 30, &db.name, |n, count| (n * 7) % count).await;
+        play_checking(addr, id, &tokens, &mut sockets, 30, db.name, |n, count| (n * 7) % count).await;
         // Offers too: every field of a state is rebuilt from the deltas, not only the board.
         let mover = if sockets[0].last_state["to_move"] == "white" { 0 } else { 1 };
         for offer in ["offer-draw", "offer-takeback"] {
