@@ -72,6 +72,7 @@ fn typescript() -> String {
         declaration::<StateView>(&cfg),
         declaration::<crate::delta::ListPatch<PieceView>>(&cfg),
         declaration::<crate::delta::HintsDelta>(&cfg),
+        declaration::<crate::delta::LegalPatch>(&cfg),
         declaration::<crate::delta::StateDelta>(&cfg),
         declaration::<AnalysisBody>(&cfg),
         declaration::<PreviewBody>(&cfg),

@@ -1,14 +1,21 @@
 //! What changed between two states of one viewer ([`StateDelta`]): after the first full state
 //! of a connection, the server sends only this. The pieces and the commanders are sent as the
 //! items added or changed and the squares emptied, the move list as its turns from the first
-//! one that changed; everything else (small, or like the legal actions new with every state)
-//! is sent whole. docs/API.md describes how a client applies it.
+//! one that changed, the viewer's legal actions as the actions gone and new ([`legal`]);
+//! everything else (small) is sent whole. docs/API.md describes how a client applies it.
+
+mod legal;
+
+pub use legal::{LegalPatch, LegalUpdate};
+
+use legal::legal_update;
 
 use crate::game::ClockView;
 use crate::render::{
     CommandLink, LegalAction, Mark, MoveListTurn, OutcomeView, OwnParts, PieceView, StateView, Step, ToPlace, TurnView,
 };
 use serde::Serialize;
+use std::sync::Arc;
 use ts_rs::TS;
 use warlord_rules::{Commander, Side, Square, Tally};
 
@@ -50,7 +57,7 @@ pub struct HintsDelta {
 
 /// A viewer's state as the changes from the state it was last sent (the one with `seq` =
 /// `from`). Fields named as in [`StateView`] replace its value whole, except `pieces`,
-/// `hints.commanders` and `moves`.
+/// `hints.commanders`, `moves` and (when it is an object) `legal`.
 #[derive(Clone, Debug, Serialize, TS)]
 pub struct StateDelta {
     /// The `seq` of the state this changes; a client holding another asks for a full state
@@ -71,8 +78,10 @@ pub struct StateDelta {
     pub pieces: ListPatch<PieceView>,
     /// Pieces the viewer still has to place.
     pub to_place: Vec<ToPlace>,
-    /// The viewer's legal actions.
-    pub legal: Vec<LegalAction>,
+    /// The viewer's legal actions: the whole list (an array), or the changes from the list
+    /// in the state this changes (an object).
+    #[ts(type = "Array<LegalAction> | LegalPatch")]
+    pub legal: LegalUpdate,
     /// The rules' hints.
     pub hints: HintsDelta,
     /// The move list's turns from this index on are replaced by `moves`.
@@ -105,13 +114,19 @@ pub fn keep(view: &StateView) -> Kept {
     Kept { pieces: view.pieces.clone(), commanders: view.hints.commanders.clone(), moves: view.moves.clone() }
 }
 
-/// The changes from the state whose kept parts are `before` (at `from`) to `view`, and the
-/// kept parts of `view`.
+/// The changes from the state whose kept parts are `before` (at `from`, with the legal actions
+/// `before_legal`) to `view`, the kept parts of `view` and its legal actions.
 #[must_use]
-pub fn delta(from: u64, before: &Kept, view: StateView) -> (StateDelta, Kept) {
+pub fn delta(
+    from: u64,
+    before: &Kept,
+    before_legal: &[LegalAction],
+    view: StateView,
+) -> (StateDelta, Kept, Arc<Vec<LegalAction>>) {
     let changes = common_changes(from, before, &view);
     let own = OwnParts { to_place: view.to_place, legal: view.legal, links: view.hints.links };
-    (changes.with_own(own), Kept { pieces: view.pieces, commanders: view.hints.commanders, moves: view.moves })
+    let (changes, legal) = changes.with_own(own, before_legal);
+    (changes, Kept { pieces: view.pieces, commanders: view.hints.commanders, moves: view.moves }, legal)
 }
 
 /// The changes from the state whose kept parts are `before` (at `from`) to `view`, but for
@@ -130,7 +145,7 @@ pub fn common_changes(from: u64, before: &Kept, view: &StateView) -> StateDelta 
         turns_played: view.turns_played,
         pieces: patch(&before.pieces, &view.pieces, |p| p.square),
         to_place: Vec::new(),
-        legal: Vec::new(),
+        legal: LegalUpdate::default(),
         hints: HintsDelta {
             commanders: patch(&before.commanders, &view.hints.commanders, |c| c.square),
             links: Vec::new(),
@@ -148,13 +163,16 @@ pub fn common_changes(from: u64, before: &Kept, view: &StateView) -> StateDelta 
 }
 
 impl StateDelta {
-    /// These changes completed with a viewer's own parts.
+    /// These changes completed with a viewer's own parts, its legal actions as the changes
+    /// from `before_legal` (the ones in the state this changes), and those legal actions
+    /// (which the next delta is compared with).
     #[must_use]
-    pub fn with_own(mut self, own: OwnParts) -> StateDelta {
+    pub fn with_own(mut self, own: OwnParts, before_legal: &[LegalAction]) -> (StateDelta, Arc<Vec<LegalAction>>) {
+        let legal = Arc::new(own.legal);
         self.to_place = own.to_place;
-        self.legal = own.legal;
+        self.legal = legal_update(before_legal, &legal);
         self.hints.links = own.links;
-        self
+        (self, legal)
     }
 }
 

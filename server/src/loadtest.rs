@@ -17,7 +17,7 @@ use crate::client;
 use futures_util::{SinkExt, StreamExt};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use seen::{Kind, Seen};
+use seen::{Kind, Legal, Seen};
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::time::{Duration, Instant};
 use tokio::time::timeout;
@@ -407,6 +407,7 @@ async fn play(url: String, think_ms: u64, seed: u64, started: Instant, deadline:
         return report;
     };
     let mut rng = StdRng::seed_from_u64(seed);
+    let mut legal = Legal::default();
     let mut pending: Option<(u64, Instant)> = None;
     let mut next_ref = 0u64;
     loop {
@@ -417,7 +418,7 @@ async fn play(url: String, think_ms: u64, seed: u64, started: Instant, deadline:
         let Message::Text(text) = message else {
             continue;
         };
-        let Ok(seen) = Seen::read(&text, &mut rng) else {
+        let Ok(seen) = Seen::read(&text, &mut legal) else {
             continue;
         };
         match seen.kind {
@@ -441,7 +442,16 @@ async fn play(url: String, think_ms: u64, seed: u64, started: Instant, deadline:
                     report.games_finished = 1;
                     break;
                 }
-                let Some(choice) = seen.choice else {
+                if legal.is_stale() {
+                    // A delta of a state this player does not hold (the server never sends
+                    // one): counted, and the whole state asked for.
+                    report.errors += 1;
+                    if socket.send(Message::Text(r#"{"type":"sync"}"#.into())).await.is_err() {
+                        break;
+                    }
+                    continue;
+                }
+                let Ok(Some(choice)) = legal.choose(&mut rng) else {
                     continue;
                 };
                 let think = rng.gen_range(think_ms / 2..=think_ms + think_ms / 2);

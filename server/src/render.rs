@@ -227,7 +227,7 @@ pub struct Step {
 /// One legal action, described by the rules in the position it is legal in. Its empty lists
 /// and null fields are left out of the JSON (most actions have none of them, and the mover is
 /// sent every legal action with every state): a missing list is empty, a missing field null.
-#[derive(Clone, Debug, Serialize, TS)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 pub struct LegalAction {
     /// The action itself.
     #[serde(flatten)]
@@ -680,10 +680,12 @@ mod tests {
             let after = SharedState::of(&game, 5, &[]).expect("nothing is secret in play");
             let common = common_changes(from, &keep(before.common()), after.common());
             for viewer in VIEWERS {
-                let kept = keep(&before.view_for(&game, viewer));
-                let own = serde_json::to_value(delta(from, &kept, after.view_for(&game, viewer)).0).unwrap();
-                let shared = common.clone().with_own(after.own_parts(&game, viewer));
+                let then = before.view_for(&game, viewer);
+                let (changes, _, legal) = delta(from, &keep(&then), &then.legal, after.view_for(&game, viewer));
+                let (shared, shared_legal) = common.clone().with_own(after.own_parts(&game, viewer), &then.legal);
+                let own = serde_json::to_value(changes).unwrap();
                 assert_eq!(serde_json::to_value(shared).unwrap(), own, "{viewer:?} after {} events", game.seq());
+                assert_eq!(shared_legal, legal);
             }
             before = after;
         }

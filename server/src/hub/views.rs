@@ -5,11 +5,13 @@
 //!
 //! A connection that was sent the state before the change is sent only what changed
 //! (`crate::delta`); one that missed a state (or has just opened) is sent the whole state.
+//! Each viewer's legal actions are kept with its rendering, for the next change's delta to
+//! send only the actions gone and new.
 
 use super::Hub;
 use crate::delta::{common_changes, delta, keep, Kept, StateDelta};
 use crate::game::{now_ms, Game, Viewer};
-use crate::render::{state_view, SharedState, StateView};
+use crate::render::{state_view, LegalAction, SharedState, StateView};
 use axum::extract::ws::Utf8Bytes;
 use std::sync::{Arc, Mutex as StdMutex, OnceLock};
 use warlord_rules::Side;
@@ -40,6 +42,8 @@ struct Latest {
     shared: OnceLock<Option<Shared>>,
     /// Each viewer's kept parts, while a setup is secret (else `shared`'s).
     kept: [OnceLock<Arc<Kept>>; 3],
+    /// Each viewer's legal actions, once its state is rendered.
+    legal: [OnceLock<Arc<Vec<LegalAction>>>; 3],
     /// The changes from the game before alike for every viewer (both states shared).
     common: OnceLock<StateDelta>,
     full: [OnceLock<Utf8Bytes>; 3],
@@ -68,6 +72,7 @@ impl Latest {
             previous: StdMutex::new(previous),
             shared: OnceLock::new(),
             kept: Default::default(),
+            legal: Default::default(),
             common: OnceLock::new(),
             full: Default::default(),
             delta: Default::default(),
@@ -112,17 +117,30 @@ impl Latest {
         }
     }
 
+    /// The legal actions in `viewer`'s state (listed afresh if its state was not rendered
+    /// here: a state sent while this was not the latest snapshot).
+    fn legal(&self, viewer: Viewer) -> Arc<Vec<LegalAction>> {
+        self.legal[slot(viewer)].get_or_init(|| Arc::new(self.view(viewer).legal)).clone()
+    }
+
     /// The changes from `before` (the game published before) to this game for `viewer`: when
     /// both are shared, the part alike for every viewer is computed once and completed with
     /// the viewer's own parts.
     fn changes(&self, before: &Latest, viewer: Viewer) -> StateDelta {
         let from = before.game.seq();
-        if let (Some(now), Some(then)) = (self.shared(), before.shared()) {
-            let common = self.common.get_or_init(|| common_changes(from, &then.kept, now.state.common()));
-            return common.clone().with_own(now.state.own_parts(&self.game, viewer));
-        }
-        let (changes, kept) = delta(from, &before.kept(viewer), self.view(viewer));
-        let _ = self.kept[slot(viewer)].set(Arc::new(kept));
+        let before_legal = before.legal(viewer);
+        let (changes, legal) = match (self.shared(), before.shared()) {
+            (Some(now), Some(then)) => {
+                let common = self.common.get_or_init(|| common_changes(from, &then.kept, now.state.common()));
+                common.clone().with_own(now.state.own_parts(&self.game, viewer), &before_legal)
+            }
+            _ => {
+                let (changes, kept, legal) = delta(from, &before.kept(viewer), &before_legal, self.view(viewer));
+                let _ = self.kept[slot(viewer)].set(Arc::new(kept));
+                (changes, legal)
+            }
+        };
+        let _ = self.legal[slot(viewer)].set(legal);
         changes
     }
 }
@@ -156,6 +174,7 @@ impl Hub {
                     if latest.shared().is_none() {
                         let _ = latest.kept[i].set(Arc::new(keep(&view)));
                     }
+                    let _ = latest.legal[i].set(Arc::new(view.legal.clone()));
                     encode(Update::Full(view))
                 })
                 .clone(),

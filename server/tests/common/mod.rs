@@ -246,8 +246,25 @@ pub fn apply_delta(state: &mut Value, delta: &Value) {
                 moves.truncate(delta["moves_from"].as_u64().expect("moves_from") as usize);
                 moves.extend(value.as_array().expect("turns").iter().cloned());
             }
+            "legal" if value.is_object() => apply_legal_patch(&mut state["legal"], value),
             _ => state[field] = value.clone(),
         }
+    }
+}
+
+/// Applies a legal-actions patch (`remove` by index, then `add` at each index).
+fn apply_legal_patch(list: &mut Value, patch: &Value) {
+    let items = list.as_array_mut().expect("a list");
+    let gone = patch["remove"].as_array().expect("remove");
+    let mut index = 0;
+    items.retain(|_| {
+        index += 1;
+        !gone.contains(&Value::from(index - 1))
+    });
+    for entry in patch["add"].as_array().expect("add") {
+        let at = entry[0].as_u64().expect("an index") as usize;
+        assert!(at <= items.len(), "an action added past the list's end: {patch}");
+        items.insert(at, entry[1].clone());
     }
 }
 

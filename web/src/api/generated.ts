@@ -682,6 +682,16 @@ relays: Array<Step>,
  */
 marks: Array<Mark>, };
 
+export type LegalPatch = { 
+/**
+ * The indices, in the list before, of the actions gone, increasing.
+ */
+remove: Array<number>, 
+/**
+ * The actions new, each with its index in the new list, by increasing index.
+ */
+add: Array<[number, LegalAction]>, };
+
 export type StateDelta = { 
 /**
  * The `seq` of the state this changes; a client holding another asks for a full state
@@ -717,9 +727,10 @@ pieces: ListPatch<PieceView>,
  */
 to_place: Array<ToPlace>, 
 /**
- * The viewer's legal actions.
+ * The viewer's legal actions: the whole list (an array), or the changes from the list
+ * in the state this changes (an object).
  */
-legal: Array<LegalAction>, 
+legal: Array<LegalAction> | LegalPatch, 
 /**
  * The rules' hints.
  */

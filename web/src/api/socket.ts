@@ -5,7 +5,7 @@
 // (legal actions with every field, `./legal.ts`).
 
 import { fillLegal, fillState } from "./legal";
-import type { GameInfo, ListPatch, ServerMessage, StateDelta, StateView } from "./types";
+import type { GameInfo, LegalAction, LegalPatch, ListPatch, ServerMessage, StateDelta, StateView, WireLegalAction } from "./types";
 
 /** The connection's condition, for the page's indicator. */
 export type SocketStatus = "connecting" | "open" | "reconnecting";
@@ -108,7 +108,7 @@ export function applyDelta(state: StateView, delta: StateDelta): StateView {
     turns_played: delta.turns_played,
     pieces: applyPatch(state.pieces, delta.pieces),
     to_place: delta.to_place,
-    legal: delta.legal.map(fillLegal),
+    legal: applyLegal(state.legal, delta.legal),
     hints: {
       commanders: applyPatch(state.hints.commanders, delta.hints.commanders),
       links: delta.hints.links,
@@ -122,6 +122,16 @@ export function applyDelta(state: StateView, delta: StateDelta): StateView {
     outcome: delta.outcome,
     tallies: delta.tallies,
   };
+}
+
+/** The legal actions sent whole (an array), or the list held patched: the actions at the
+ * indices of `remove` gone, then each of `add` inserted at its index, in order. */
+function applyLegal(list: LegalAction[], sent: WireLegalAction[] | LegalPatch): LegalAction[] {
+  if (Array.isArray(sent)) return sent.map(fillLegal);
+  const gone = new Set(sent.remove);
+  const out = list.filter((_, i) => !gone.has(i));
+  for (const [at, action] of sent.add) out.splice(at, 0, fillLegal(action));
+  return out;
 }
 
 /** A list of items known by their square, patched: the squares of `remove` emptied, then each

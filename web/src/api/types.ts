@@ -37,6 +37,7 @@ export type {
   HintsView,
   IllegalKind,
   JudgementView,
+  LegalPatch,
   LineNode,
   ListPatch,
   Link,

@@ -56,3 +56,39 @@ describe("a delta applied to the state it changes", () => {
     expect(before.moves.length).toBe(2);
   });
 });
+
+describe("the legal actions of a delta", () => {
+  const before = state(4, [move("a1", "a2"), move("a1", "a3"), move("b1", "b2"), END]);
+  const changes = (legal: StateDelta["legal"]): StateDelta => ({
+    from: 4,
+    seq: 5,
+    phase: "play",
+    to_move: "white",
+    turn: before.turn,
+    turns_played: 0,
+    pieces: { remove: [], set: [] },
+    to_place: [],
+    legal,
+    hints: { commanders: { remove: [], set: [] }, links: [], relays: [], marks: [] },
+    moves_from: 0,
+    moves: [],
+    clock: null,
+    draw_offer: null,
+    takeback_offer: null,
+    outcome: null,
+    tallies: [],
+  });
+
+  it("are patched in order: the ones at the indices removed gone, the new ones inserted at theirs", () => {
+    // The piece on a1 moved to c1: its moves are gone, c1's are new, the rest stay where they were.
+    const sent = { text: "c1-c2", kind: "move" as const, from: "c1", to: "c2", place: null, carries: [] };
+    const after = applyDelta(before, changes({ remove: [0, 1], add: [[1, sent], [2, move("c1", "c3")]] }));
+    expect(after.legal).toEqual([move("b1", "b2"), move("c1", "c2"), move("c1", "c3"), END]);
+    expect(before.legal.length).toBe(4);
+  });
+
+  it("are replaced when sent whole, and unchanged by an empty patch", () => {
+    expect(applyDelta(before, changes([END])).legal).toEqual([END]);
+    expect(applyDelta(before, changes({ remove: [], add: [] })).legal).toEqual(before.legal);
+  });
+});
