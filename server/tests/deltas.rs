@@ -22,6 +22,21 @@ async fn fresh_state(addr: std::net::SocketAddr, id: &str, token: &str) -> Value
     state
 }
 
+/// A new live game of `scenario` with a connection for each seat (White, Black, a spectator),
+/// each past its first whole state: the game's id, the seats' tokens and their connections.
+async fn watched_game(addr: std::net::SocketAddr, scenario: &str) -> (String, [String; 3], Vec<Ws>) {
+    let created = create(addr, json!({ "scenario": scenario, "mode": "live" })).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let tokens = ["white", "black", "spectator"].map(|seat| token(&created, seat));
+    let mut sockets = Vec::new();
+    for t in &tokens {
+        let mut ws = Ws::connect(addr, &id, Some(t)).await;
+        ws.state_at(0).await;
+        sockets.push(ws);
+    }
+    (id, tokens, sockets)
+}
+
 /// Plays up to `count` actions in the game `id` (the `pick(n, number of legal actions)`-th
 /// legal action of the side to move), checking after each that the state every seat (`tokens`,
 /// `sockets`: White, Black, a spectator) rebuilt from its deltas is the whole state a new
@@ -55,15 +70,8 @@ async fn deltas_rebuild_the_state_a_new_connection_gets() {
     for db in databases() {
         let server = server(&db).await;
         let addr = server.addr;
-        let created = create(addr, json!({ "scenario": "chieftain", "mode": "live" })).await;
-        let id = created["id"].as_str().unwrap();
-        let tokens = ["white", "black", "spectator"].map(|seat| token(&created, seat));
-        let mut sockets = Vec::new();
-        for t in &tokens {
-            let mut ws = Ws::connect(addr, id, Some(t)).await;
-            ws.state_at(0).await;
-            sockets.push(ws);
-        }
+        let (id, tokens, mut sockets) = watched_game(addr, "chieftain").await;
+        let id = id.as_str();
         // Moves, captures and ends of turns alike: the n-th legal action, 30 times.
         play_checking(addr, id, &tokens, &mut sockets, 30, db.name, |n, count| (n * 7) % count).await;
         // Offers too: every field of a state is rebuilt from the deltas, not only the board.
@@ -100,15 +108,8 @@ async fn the_movers_legal_actions_come_as_patches_that_rebuild_the_list() {
         let addr = server.addr;
         let (mut patches, mut sent, mut listed) = (0, 0, 0);
         for (seed, scenario) in ["chieftain", "test-of-wills", "hex-skirmish", "warlord-2"].into_iter().enumerate() {
-            let created = create(addr, json!({ "scenario": scenario, "mode": "live" })).await;
-            let id = created["id"].as_str().unwrap();
-            let tokens = ["white", "black", "spectator"].map(|seat| token(&created, seat));
-            let mut sockets = Vec::new();
-            for t in &tokens {
-                let mut ws = Ws::connect(addr, id, Some(t)).await;
-                ws.state_at(0).await;
-                sockets.push(ws);
-            }
+            let (id, tokens, mut sockets) = watched_game(addr, scenario).await;
+            let id = id.as_str();
             let mut rng = rand::rngs::StdRng::seed_from_u64(seed as u64);
             let name = format!("{}, {scenario}", db.name);
             play_checking(addr, id, &tokens, &mut sockets, 25, &name, |_, count| rng.gen_range(0..count)).await;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { applyDelta } from "../../src/api/socket";
 import type { PieceView, StateDelta } from "../../src/api/types";
-import { END, move, state } from "./fixtures";
+import { deltaOf, END, move, state } from "./fixtures";
 
 function piece(square: string, moved = false): PieceView {
   return { square, side: "white", kind: 0, symbol: "W", moved };
@@ -59,25 +59,7 @@ describe("a delta applied to the state it changes", () => {
 
 describe("the legal actions of a delta", () => {
   const before = state(4, [move("a1", "a2"), move("a1", "a3"), move("b1", "b2"), END]);
-  const changes = (legal: StateDelta["legal"]): StateDelta => ({
-    from: 4,
-    seq: 5,
-    phase: "play",
-    to_move: "white",
-    turn: before.turn,
-    turns_played: 0,
-    pieces: { remove: [], set: [] },
-    to_place: [],
-    legal,
-    hints: { commanders: { remove: [], set: [] }, links: [], relays: [], marks: [] },
-    moves_from: 0,
-    moves: [],
-    clock: null,
-    draw_offer: null,
-    takeback_offer: null,
-    outcome: null,
-    tallies: [],
-  });
+  const changes = (legal: StateDelta["legal"]): StateDelta => ({ ...deltaOf(before), from: 4, seq: 5, legal });
 
   it("are patched in order: the ones at the indices removed gone, the new ones inserted at theirs", () => {
     // The piece on a1 moved to c1: its moves are gone, c1's are new, the rest stay where they were.

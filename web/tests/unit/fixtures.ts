@@ -1,5 +1,5 @@
 // Small hand-made server states for the unit tests, in the generated shapes.
-import type { ActionView, LegalAction, PieceInfo, StateView } from "../../src/api/types";
+import type { ActionView, LegalAction, PieceInfo, StateDelta, StateView } from "../../src/api/types";
 
 /** A legal action as the server would describe it. */
 export function legal(view: ActionView, extra: Partial<LegalAction> = {}): LegalAction {
@@ -46,5 +46,28 @@ export function state(seq: number, legalActions: LegalAction[], extra: Partial<S
     outcome: null,
     tallies: [],
     ...extra,
+  };
+}
+
+/** A delta that changes nothing but what the test sets. */
+export function deltaOf(s: StateView): StateDelta {
+  return {
+    from: s.seq,
+    seq: s.seq,
+    phase: s.phase,
+    to_move: s.to_move,
+    turn: s.turn,
+    turns_played: s.turns_played,
+    pieces: { remove: [], set: [] },
+    to_place: [],
+    legal: [],
+    hints: { commanders: { remove: [], set: [] }, links: [], relays: [], marks: [] },
+    moves_from: 0,
+    moves: [],
+    clock: null,
+    draw_offer: null,
+    takeback_offer: null,
+    outcome: null,
+    tallies: [],
   };
 }

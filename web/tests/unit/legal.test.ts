@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fillLegal, fillState, withFilledState } from "../../src/api/legal";
 import { applyDelta } from "../../src/api/socket";
 import type { StateDelta, WireLegalAction, WireStateView } from "../../src/api/types";
-import { END, move, state } from "./fixtures";
+import { deltaOf, END, move, state } from "./fixtures";
 
 /** A move as the server sends it: its empty lists and nulls left out. */
 const SENT: WireLegalAction = { text: "a1-a2", kind: "move", from: "a1", to: "a2", place: null, carries: [] };
@@ -26,26 +26,3 @@ describe("legal actions sent without their empty fields", () => {
     expect(after.legal).toEqual([move("a1", "a2"), END]);
   });
 });
-
-/** A delta that changes nothing but what the test sets. */
-function deltaOf(s: ReturnType<typeof state>): StateDelta {
-  return {
-    from: s.seq,
-    seq: s.seq,
-    phase: s.phase,
-    to_move: s.to_move,
-    turn: s.turn,
-    turns_played: s.turns_played,
-    pieces: { remove: [], set: [] },
-    to_place: [],
-    legal: [],
-    hints: { commanders: { remove: [], set: [] }, links: [], relays: [], marks: [] },
-    moves_from: 0,
-    moves: [],
-    clock: null,
-    draw_offer: null,
-    takeback_offer: null,
-    outcome: null,
-    tallies: [],
-  };
-}
