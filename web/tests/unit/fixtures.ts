@@ -25,6 +25,9 @@ export const PIECES: PieceInfo[] = [
   { kind: 1, name: "Leader", symbol: "L", class: "leader", value: 5, command: { capacity: 1, range: 2, others: true }, appearance: { shape: "crown", label: null } },
 ];
 
+/** The parts of a state (and of a delta) a test game without clocks, offers or result has. */
+const UNCLOCKED = { clock: null, draw_offer: null, takeback_offer: null, outcome: null, tallies: [] };
+
 /** A White play state at event `seq` with these legal actions. */
 export function state(seq: number, legalActions: LegalAction[], extra: Partial<StateView> = {}): StateView {
   return {
@@ -40,11 +43,7 @@ export function state(seq: number, legalActions: LegalAction[], extra: Partial<S
     legal: legalActions,
     hints: { commanders: [], links: [], relays: [], marks: [] },
     moves: [],
-    clock: null,
-    draw_offer: null,
-    takeback_offer: null,
-    outcome: null,
-    tallies: [],
+    ...UNCLOCKED,
     ...extra,
   };
 }
@@ -64,10 +63,6 @@ export function deltaOf(s: StateView): StateDelta {
     hints: { commanders: { remove: [], set: [] }, links: [], relays: [], marks: [] },
     moves_from: 0,
     moves: [],
-    clock: null,
-    draw_offer: null,
-    takeback_offer: null,
-    outcome: null,
-    tallies: [],
+    ...UNCLOCKED,
   };
 }
