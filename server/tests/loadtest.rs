@@ -13,6 +13,8 @@ fn args(server: Option<&str>) -> LoadtestArgs {
         server: server.map(str::to_string),
         warm_up: 0,
         ramp_up: 1,
+        timeline: false,
+        client_threads: 1,
         storm: Default::default(),
         limits: Default::default(),
     }
@@ -27,6 +29,22 @@ async fn a_short_load_test_plays_games_to_their_end() {
     assert_eq!(report.latencies_us.len() as u64, report.actions);
     assert!(report.quantile_ms(0.5) <= report.quantile_ms(0.99));
     assert!(report.after_warm_up.is_none());
+    assert!(report.timeline.is_empty(), "only asked for");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_timeline_gives_each_whole_second_after_the_first() {
+    let report = loadtest(&LoadtestArgs { timeline: true, ..args(None) }).await.unwrap();
+    let seconds: Vec<u64> = report.timeline.iter().map(|w| w.index).collect();
+    assert_eq!(seconds, (1..report.elapsed.as_secs()).collect::<Vec<_>>(), "{report}");
+    for w in &report.timeline {
+        // Nothing is sent after the run's time (a second that ends after it may be empty).
+        assert!(w.actions > 0 || w.index >= 3, "{report}");
+        assert!(w.p50_ms <= w.p99_ms && w.p99_ms <= w.max_ms, "{report}");
+    }
+    let counted: usize = report.timeline.iter().map(|w| w.actions).sum();
+    assert!(counted < report.actions as usize, "the first second is left out: {report}");
+    assert!(report.to_string().contains("\nsecond    1: "), "{report}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
