@@ -114,6 +114,14 @@ impl SquareName {
     }
 }
 
+impl Square {
+    /// Writes the square's name (`e4`, `aa10`) at the end of `out`: what `Display` writes,
+    /// without the formatting machinery (notation writes many names for every state sent).
+    pub fn push_name(self, out: &mut String) {
+        out.push_str(SquareName::of(self).as_str());
+    }
+}
+
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(SquareName::of(*self).as_str())

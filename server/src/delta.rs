@@ -27,7 +27,7 @@ pub struct Kept {
     /// The commanders, in the state's order.
     commanders: Vec<Commander>,
     /// The move list.
-    moves: Vec<MoveListTurn>,
+    moves: Vec<Arc<MoveListTurn>>,
 }
 
 /// The changes of a list whose items are known by their square and keep their relative order
@@ -87,7 +87,8 @@ pub struct StateDelta {
     /// The move list's turns from this index on are replaced by `moves`.
     pub moves_from: u32,
     /// The move list's turns from `moves_from` on.
-    pub moves: Vec<MoveListTurn>,
+    #[ts(type = "Array<MoveListTurn>")]
+    pub moves: Vec<Arc<MoveListTurn>>,
     /// The clocks, in clocked games.
     pub clock: Option<ClockView>,
     /// The side with a pending draw offer.
@@ -103,7 +104,7 @@ pub struct StateDelta {
 impl Kept {
     /// The move list.
     #[must_use]
-    pub fn moves(&self) -> &[MoveListTurn] {
+    pub fn moves(&self) -> &[Arc<MoveListTurn>] {
         &self.moves
     }
 }
@@ -135,7 +136,8 @@ pub fn delta(
 /// before (`crate::render::SharedState`) share them: they are computed once for all.
 #[must_use]
 pub fn common_changes(from: u64, before: &Kept, view: &StateView) -> StateDelta {
-    let moves_from = before.moves.iter().zip(&view.moves).take_while(|(a, b)| a == b).count();
+    // A turn rendered before is shared, not copied: most are found alike by their address.
+    let moves_from = before.moves.iter().zip(&view.moves).take_while(|(a, b)| Arc::ptr_eq(a, b) || a == b).count();
     StateDelta {
         from,
         seq: view.seq,

@@ -10,6 +10,7 @@
 use crate::game::{AiSeat, ClockConfig, ClockView, Game, Mode, ReadOnly, Viewer};
 use serde::Serialize;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 use ts_rs::TS;
 use warlord_rules::notation::{format_action, parse_action};
 use warlord_rules::{
@@ -148,7 +149,9 @@ pub struct StateView {
     /// Commanders and command links, from the rules.
     pub hints: HintsView,
     /// The move list the viewer may see.
-    pub moves: Vec<MoveListTurn>,
+    // Each turn is shared with the states rendered before that had it (`Arc`), not copied.
+    #[ts(type = "Array<MoveListTurn>")]
+    pub moves: Vec<Arc<MoveListTurn>>,
     /// The clocks, in clocked games.
     pub clock: Option<ClockView>,
     /// The side with a pending draw offer.
@@ -182,7 +185,8 @@ pub struct PieceView {
     /// Its kind (index into the game's pieces).
     pub kind: u8,
     /// Its symbol, in the side's case.
-    pub symbol: String,
+    #[ts(type = "string")]
+    pub symbol: Arc<str>,
     /// Whether it has acted this turn.
     pub moved: bool,
 }
@@ -456,7 +460,7 @@ impl SharedState {
     /// each viewer sees a position of its own: use [`state_view`]). The turns of `earlier` (a
     /// move list rendered before) that are still the game's are reused, not rendered again.
     #[must_use]
-    pub fn of(game: &Game, now_ms: i64, earlier: &[MoveListTurn]) -> Option<SharedState> {
+    pub fn of(game: &Game, now_ms: i64, earlier: &[Arc<MoveListTurn>]) -> Option<SharedState> {
         if game.setup_secret() {
             return None;
         }
@@ -528,19 +532,11 @@ fn common_view(
     pos: &Position,
     hints: warlord_rules::Hints,
     now_ms: i64,
-    earlier: &[MoveListTurn],
+    earlier: &[Arc<MoveListTurn>],
 ) -> StateView {
     let rules = &*game.rules;
     let phase = game.position().phase();
     let to_move = pos.to_move();
-    let symbol = |kind: u8, side: Side| {
-        let s = &rules.pieces().get(kind).symbol;
-        if side == Side::White {
-            s.clone()
-        } else {
-            s.to_lowercase()
-        }
-    };
     let pieces = pos
         .placement()
         .into_iter()
@@ -548,7 +544,7 @@ fn common_view(
             square,
             side: p.side,
             kind: p.kind,
-            symbol: symbol(p.kind, p.side),
+            symbol: game.symbol(p.kind, p.side),
             moved: pos.has_moved(square),
         })
         .collect();
@@ -573,12 +569,12 @@ fn common_view(
         .enumerate()
         .map(|(i, (_, t))| match earlier.get(i) {
             Some(seen) if seen.shows(t) => seen.clone(),
-            _ => MoveListTurn {
+            _ => Arc::new(MoveListTurn {
                 side: t.side,
                 setup: t.setup,
                 actions: t.actions.iter().map(|a| stored_action_view(a, rules)).collect(),
                 done: t.done,
-            },
+            }),
         })
         .collect();
     StateView {
@@ -696,12 +692,16 @@ mod tests {
         let mut game = game(&[]);
         play(&mut game, 9);
         let mut earlier = state_view(&game, Viewer::Spectator, 5).moves;
-        let first = &mut earlier[0].actions[0];
+        let first = &mut Arc::make_mut(&mut earlier[0]).actions[0];
         first.text = "zz".to_string();
         first.from = None;
         let shared = SharedState::of(&game, 5, &earlier).expect("nothing is secret in play");
         let own = serde_json::to_value(state_view(&game, Viewer::Spectator, 5)).unwrap();
         assert_eq!(serde_json::to_value(shared.view_for(&game, Viewer::Spectator)).unwrap(), own);
+        // The turns still the game's are the ones rendered before, shared, not copies.
+        let moves = &shared.common().moves;
+        assert!(!Arc::ptr_eq(&moves[0], &earlier[0]));
+        assert!(moves.iter().zip(&earlier).skip(1).all(|(now, then)| Arc::ptr_eq(now, then)));
     }
 
     #[test]

@@ -181,7 +181,7 @@ async fn write(
 }
 
 /// A state as the JSON text sent: a `state` or a `delta`.
-fn encode_update(update: Update) -> Utf8Bytes {
+pub fn encode_update(update: Update) -> Utf8Bytes {
     encode(&match update {
         Update::Full(view) => ServerMessage::State(Box::new(view)),
         Update::Delta(changes) => ServerMessage::Delta(Box::new(changes)),

@@ -226,16 +226,19 @@ fn tidy(text: &str) -> String {
 /// writes a turn with no other action as `pass`).
 #[must_use]
 pub fn format_action(action: &Action, pieces: &PieceTable) -> String {
+    use Part::{Name, Text};
     match *action {
-        Action::Move { from, to } => format!("{from}-{to}"),
-        Action::Swap { from, to } => format!("{from}<>{to}"),
-        Action::Tow { from, to, towed } => format!("{from}-{to} tow {towed}"),
-        Action::Prep { at } => format!("prep {at}"),
-        Action::Leap { from, to } => format!("{from} leap {to}"),
-        Action::Lead { from, to, leader, leader_to } => format!("{from}-{to} with {leader}-{leader_to}"),
+        Action::Move { from, to } => joined(&[Name(from), Text("-"), Name(to)]),
+        Action::Swap { from, to } => joined(&[Name(from), Text("<>"), Name(to)]),
+        Action::Tow { from, to, towed } => joined(&[Name(from), Text("-"), Name(to), Text(" tow "), Name(towed)]),
+        Action::Prep { at } => joined(&[Text("prep "), Name(at)]),
+        Action::Leap { from, to } => joined(&[Name(from), Text(" leap "), Name(to)]),
+        Action::Lead { from, to, leader, leader_to } => {
+            joined(&[Name(from), Text("-"), Name(to), Text(" with "), Name(leader), Text("-"), Name(leader_to)])
+        }
         Action::Place { kind, to } => {
             let symbol = if usize::from(kind) < pieces.len() { pieces.get(kind).symbol.as_str() } else { "?" };
-            format!("{symbol}@{to}")
+            joined(&[Text(symbol), Text("@"), Name(to)])
         }
         Action::Attack { target, attackers } => {
             let named = attackers.squares(target);
@@ -248,9 +251,31 @@ pub fn format_action(action: &Action, pieces: &PieceTable) -> String {
                 }
             }
         }
-        Action::Fire { from, target } => format!("{from} cannon {target}"),
+        Action::Fire { from, target } => joined(&[Name(from), Text(" cannon "), Name(target)]),
         Action::EndTurn => "end".to_string(),
     }
+}
+
+/// A piece of an action's text: a square's name or some text.
+enum Part<'a> {
+    Name(Square),
+    Text(&'a str),
+}
+
+/// The parts written one after another, in a string allocated once (the mover is sent every
+/// legal action's text with every state, so this is written often).
+fn joined(parts: &[Part]) -> String {
+    /// The longest square name (`aa120`).
+    const LONGEST_NAME: usize = 5;
+    let capacity = parts.iter().map(|p| if let Part::Text(t) = p { t.len() } else { LONGEST_NAME }).sum();
+    let mut text = String::with_capacity(capacity);
+    for part in parts {
+        match part {
+            Part::Name(square) => square.push_name(&mut text),
+            Part::Text(t) => text.push_str(t),
+        }
+    }
+    text
 }
 
 /// Splits a turn into its actions at commas that are not inside `[...]`, and reads each.

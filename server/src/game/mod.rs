@@ -57,6 +57,9 @@ pub struct Game {
     clock: Option<Clock>,
     /// Why nothing more may be played, for a stored game that no longer replays.
     read_only: Option<Arc<ReadOnly>>,
+    /// Each piece kind's symbol as White's and as Black's pieces show it, made once (every
+    /// state sent shows one per piece).
+    symbols: Arc<[[Arc<str>; 2]]>,
 }
 
 /// Who is looking at a game.
@@ -92,6 +95,8 @@ impl Game {
             .map_err(|e| ApiError::bad_request(format!("the options do not fit the scenario: {e}")))?;
         let position = rules.start();
         let clock = meta.clock.map(Clock::new);
+        let symbols =
+            rules.pieces().iter().map(|(_, k)| [k.symbol.as_str().into(), k.symbol.to_lowercase().into()]).collect();
         Ok(Game {
             meta,
             scenario,
@@ -106,7 +111,15 @@ impl Game {
             turn_starts: Vec::new(),
             clock,
             read_only: None,
+            symbols,
         })
+    }
+
+    /// The symbol of a piece of `kind` and `side`: the kind's symbol for White, in lower case
+    /// for Black.
+    #[must_use]
+    pub fn symbol(&self, kind: u8, side: Side) -> Arc<str> {
+        self.symbols[usize::from(kind)][usize::from(side == Side::Black)].clone()
     }
 
     /// The true position (for the server only: clients get [`Game::visible_position`]).
