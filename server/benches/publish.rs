@@ -19,6 +19,11 @@ use warlord_server::protocol::{Command, CreateGame};
 use warlord_server::store::Store;
 use warlord_server::ws::encode_update;
 
+/// The server's allocator (`warlord serve` runs with it), so that allocations cost here what
+/// they cost there.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// The games measured: scenario, and actions played (60: about as far as a load-test game
 /// gets in a minute; 300: a long game, whose move list is five times longer).
 const CASES: [(&str, usize); 4] =
