@@ -110,7 +110,7 @@ pub struct Report {
 pub struct WindowReport {
     /// The window's index (0 is the uncounted warm-up).
     pub index: u64,
-    /// Whether the storm blew in it.
+    /// Whether the storm blew in it (an `--abuse` window; false in a timeline).
     pub storm: bool,
     /// Actions sent in it and accepted.
     pub actions: usize,
@@ -174,8 +174,8 @@ impl Report {
     }
 
     /// The samples in windows of `length`, in order: the first (a warm-up) and a last partial
-    /// one left out.
-    fn windows_of(&self, length: Duration) -> Vec<WindowReport> {
+    /// one left out; a window is a storm's if `storm` says so of its index.
+    fn windows_of(&self, length: Duration, storm: impl Fn(u64) -> bool) -> Vec<WindowReport> {
         let length_ms = length.as_millis().max(1) as u64;
         let full = self.elapsed.as_millis() as u64 / length_ms;
         let mut by_window: Vec<Vec<u64>> = vec![Vec::new(); full as usize];
@@ -193,7 +193,7 @@ impl Report {
                 latencies.sort_unstable();
                 WindowReport {
                     index: i as u64,
-                    storm: crate::storm::Windows::is_storm(i as u64),
+                    storm: storm(i as u64),
                     actions: latencies.len(),
                     p50_ms: quantile_ms(&latencies, 0.5),
                     p99_ms: quantile_ms(&latencies, 0.99),
@@ -300,6 +300,7 @@ pub async fn loadtest(args: &LoadtestArgs) -> anyhow::Result<Report> {
     anyhow::ensure!((1..=5000).contains(&args.games), "--games must be 1 to 5000");
     anyhow::ensure!((1..=3600).contains(&args.seconds), "--seconds must be 1 to 3600");
     anyhow::ensure!(args.ramp_up < args.seconds, "--ramp-up must be shorter than --seconds");
+    anyhow::ensure!(args.client_threads >= 1, "--client-threads must be at least 1");
     let (addr, local) = match &args.server {
         Some(server) => (loopback(server)?, None),
         None => {
@@ -328,11 +329,11 @@ pub async fn loadtest(args: &LoadtestArgs) -> anyhow::Result<Report> {
         report.after_warm_up = Some(report.after(Duration::from_secs(args.warm_up)));
     }
     if args.timeline {
-        report.timeline = report.windows_of(Duration::from_secs(1));
+        report.timeline = report.windows_of(Duration::from_secs(1), |_| false);
     }
     if let Some(storm) = storm {
         report.storm = Some(storm.await?);
-        report.windows = report.windows_of(windows.length);
+        report.windows = report.windows_of(windows.length, crate::storm::Windows::is_storm);
         report.ai = local.as_ref().map(|(running, _)| running.games.ai_stats());
     }
     if let Some((running, dir)) = local {
@@ -346,7 +347,6 @@ pub async fn loadtest(args: &LoadtestArgs) -> anyhow::Result<Report> {
 /// its own, and sums their reports.
 async fn players(addr: SocketAddr, args: &LoadtestArgs, started: Instant, deadline: Instant) -> anyhow::Result<Report> {
     let runtime = match args.client_threads {
-        0 => anyhow::bail!("--client-threads must be at least 1"),
         1 => tokio::runtime::Builder::new_current_thread().enable_all().build()?,
         n => tokio::runtime::Builder::new_multi_thread().worker_threads(n).enable_all().build()?,
     };

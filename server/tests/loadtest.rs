@@ -38,6 +38,7 @@ async fn the_timeline_gives_each_whole_second_after_the_first() {
     let seconds: Vec<u64> = report.timeline.iter().map(|w| w.index).collect();
     assert_eq!(seconds, (1..report.elapsed.as_secs()).collect::<Vec<_>>(), "{report}");
     for w in &report.timeline {
+        assert!(!w.storm, "a timeline has no storm: {report}");
         // Nothing is sent after the run's time (a second that ends after it may be empty).
         assert!(w.actions > 0 || w.index >= 3, "{report}");
         assert!(w.p50_ms <= w.p99_ms && w.p99_ms <= w.max_ms, "{report}");
@@ -73,6 +74,19 @@ async fn only_loopback_servers_are_targets() {
 async fn a_ramp_up_as_long_as_the_run_is_refused() {
     let e = loadtest(&LoadtestArgs { ramp_up: 3, ..args(None) }).await.unwrap_err();
     assert!(e.to_string().contains("--ramp-up"), "{e}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_thread_for_the_players_is_refused() {
+    let e = loadtest(&LoadtestArgs { client_threads: 0, ..args(None) }).await.unwrap_err();
+    assert!(e.to_string().contains("--client-threads"), "{e}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn players_on_several_threads_play_as_on_one() {
+    let report = loadtest(&LoadtestArgs { client_threads: 2, ..args(None) }).await.unwrap();
+    assert_eq!(report.errors, 0, "{report}");
+    assert!(report.actions > 10, "{report}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
