@@ -8,7 +8,9 @@
 //! evaluating anything: action after action, the move that brings its piece nearest to the
 //! enemy, stopping at a distance. It is one candidate among others (the champion's replies and
 //! OEP's fitness judge it with the full evaluation), a seed for evolution, and how the greedy
-//! agent finishes a turn its budget did not cover.
+//! agent finishes a turn its budget did not cover. Where the rules publish an objective (towns
+//! to hold), one more turn is built the same way, marching on its squares instead
+//! ([`objective_turn`]).
 
 use crate::budget::Meter;
 use crate::turn::Line;
@@ -19,11 +21,10 @@ use warlord_rules::{Action, Position, Ruleset, Square};
 /// advancing turns [`advancing_turns`] builds: right up to contact, or stopping short.
 pub const STANDOFFS: [u32; 3] = [1, 3, 5];
 
-/// The distance in steps from `sq` to the nearest enemy piece of the side to move, or `None`
-/// when the enemy has no piece.
-fn nearest_enemy(pos: &Position, enemies: &[Square], sq: Square) -> Option<u32> {
+/// The distance in steps from `sq` to the nearest of `targets`, or `None` when there is none.
+fn nearest(pos: &Position, targets: &[Square], sq: Square) -> Option<u32> {
     let geometry = pos.board().geometry();
-    enemies.iter().map(|e| geometry.distance(*e, sq)).min()
+    targets.iter().map(|e| geometry.distance(*e, sq)).min()
 }
 
 /// Where the acting piece of an action starts and ends, for a move or a tow.
@@ -57,12 +58,38 @@ pub fn advancing_turn(
 /// piece, best first: the largest gain in steps, then the nearest end, then at random (one draw
 /// of `rng` per such action, in the order of `legal`). Nothing is played or evaluated.
 pub fn advancing_actions(pos: &Position, legal: &[Action], standoff: u32, rng: &mut impl Rng) -> Vec<Action> {
+    let enemies: Vec<Square> = pos.pieces(pos.to_move().opponent()).map(|(sq, _)| sq).collect();
+    approaching_actions(pos, legal, &enemies, standoff, &[], rng)
+}
+
+/// The legal moves and tows of the side to move that bring their piece nearer to one of the
+/// `squares` of an objective it does not hold (onto it, taking an enemy that holds it), best
+/// first as [`advancing_actions`] orders them; a piece that holds one of them stays.
+pub fn objective_actions(pos: &Position, legal: &[Action], squares: &[Square], rng: &mut impl Rng) -> Vec<Action> {
     let me = pos.to_move();
-    let enemies: Vec<Square> = pos.pieces(me.opponent()).map(|(sq, _)| sq).collect();
+    let (held, open): (Vec<Square>, Vec<Square>) =
+        squares.iter().partition(|sq| pos.piece_at(**sq).is_some_and(|p| p.side == me));
+    approaching_actions(pos, legal, &open, 0, &held, rng)
+}
+
+/// The legal moves and tows (among `legal`) whose piece, not standing on one of `staying`, ends
+/// nearer to the nearest of `targets` and no nearer than `standoff` steps to every one of them,
+/// best first: the largest gain in steps, then the nearest end, then at random.
+fn approaching_actions(
+    pos: &Position,
+    legal: &[Action],
+    targets: &[Square],
+    standoff: u32,
+    staying: &[Square],
+    rng: &mut impl Rng,
+) -> Vec<Action> {
     let mut keyed: Vec<((u32, u32, u32), Action)> = Vec::new();
     for &action in legal {
         let Some((from, to)) = displacement(action) else { continue };
-        let (Some(before), Some(after)) = (nearest_enemy(pos, &enemies, from), nearest_enemy(pos, &enemies, to)) else {
+        if staying.contains(&from) {
+            continue;
+        }
+        let (Some(before), Some(after)) = (nearest(pos, targets, from), nearest(pos, targets, to)) else {
             continue;
         };
         if after >= before || after < standoff {
@@ -77,13 +104,35 @@ pub fn advancing_actions(pos: &Position, legal: &[Action], standoff: u32, rng: &
 
 /// Finishes a turn in progress as [`advancing_turn`] plays one.
 pub fn finish_advancing(rules: &dyn Ruleset, line: &mut Line, standoff: u32, rng: &mut impl Rng, meter: &mut Meter) {
+    finish_by(rules, line, meter, |pos, legal| advancing_actions(pos, legal, standoff, rng).first().copied());
+}
+
+/// The turn of the side to move that marches on the rules' objective (towns to hold), if they
+/// publish one: action after action, the move that brings a piece nearest to a square of it the
+/// side does not hold ([`objective_actions`]), until none does; then the turn is ended. Built
+/// like an advancing turn, without evaluating anything: a candidate and a seed beside them.
+pub fn objective_turn(rules: &dyn Ruleset, pos: &Position, rng: &mut impl Rng, meter: &mut Meter) -> Option<Line> {
+    let squares = &rules.objective()?.squares;
+    let mut line = Line::start(pos);
+    finish_by(rules, &mut line, meter, |pos, legal| objective_actions(pos, legal, squares, rng).first().copied());
+    Some(line)
+}
+
+/// Plays `choose`'s action at each step until the turn is over; where it has none, the turn is
+/// ended (or, where a turn cannot be ended early, finished with the first legal actions).
+fn finish_by(
+    rules: &dyn Ruleset,
+    line: &mut Line,
+    meter: &mut Meter,
+    mut choose: impl FnMut(&Position, &[Action]) -> Option<Action>,
+) {
     while !line.done {
         let legal = line.legal(rules);
         if legal.is_empty() {
             break;
         }
-        let action = match advancing_actions(&line.pos, &legal, standoff, rng).first() {
-            Some(&a) => a,
+        let action = match choose(&line.pos, &legal) {
+            Some(a) => a,
             None if legal.contains(&Action::EndTurn) => Action::EndTurn,
             None => legal[0],
         };
@@ -91,11 +140,12 @@ pub fn finish_advancing(rules: &dyn Ruleset, line: &mut Line, standoff: u32, rng
     }
 }
 
-/// The advancing turns at each of the [`STANDOFFS`], each distinct turn once (nearest first),
-/// while `meter` lasts (the first always): a turn lists the legal actions at each of its steps,
-/// which on the largest boards is not free.
+/// The [`objective_turn`] where the rules publish an objective, then the advancing turns at
+/// each of the [`STANDOFFS`], each distinct turn once, while `meter` lasts (the first always):
+/// a turn lists the legal actions at each of its steps, which on the largest boards is not
+/// free.
 pub fn advancing_turns(rules: &dyn Ruleset, pos: &Position, rng: &mut impl Rng, meter: &mut Meter) -> Vec<Line> {
-    let mut out: Vec<Line> = Vec::new();
+    let mut out: Vec<Line> = objective_turn(rules, pos, rng, meter).into_iter().collect();
     for standoff in STANDOFFS {
         if !out.is_empty() && meter.spent() {
             break;

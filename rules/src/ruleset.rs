@@ -343,6 +343,12 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
     /// What a turn is counted in, for people: `activations` or `actions` (plural).
     fn turn_unit(&self) -> &'static str;
 
+    /// The squares whose holding wins, if the game can be won that way (a Warlord scenario's
+    /// towns): what a plan that finishes the game aims at. None by default.
+    fn objective(&self) -> Option<&crate::objective::Objective> {
+        None
+    }
+
     /// How a UI draws a piece kind.
     fn appearance(&self, kind: crate::piece::KindId) -> Appearance {
         self.pieces().get(kind).appearance()

@@ -104,6 +104,22 @@ fn holding_enough_towns_at_the_start_of_your_turn_wins() {
 }
 
 #[test]
+fn the_towns_to_hold_are_published_as_the_objective() {
+    let map = r#"["........", "........", "........", "...T.T..", "........", "........", "........", "........"]"#;
+    let s = build("moves-per-turn = 8\ntowns-to-win = 2", "", Some(map), "", &["K@e4", "I@d4", "I@f4"], &["L@h8"]);
+    let (r, mut p) = start(&s);
+    let objective = r.objective().expect("towns to win make an objective");
+    assert_eq!(objective.squares, vec!["d5".parse().unwrap(), "f5".parse().unwrap()]);
+    assert_eq!(objective.needed, 2);
+    play(&*r, &mut p, "d4-d5");
+    assert_eq!((objective.held(&p, Side::White), objective.held(&p, Side::Black)), (1, 0));
+    let shown = r.tallies(&p).into_iter().find(|t| t.name == "towns-held").expect("a tally of the towns held");
+    assert_eq!(shown.values, [1, 0]);
+    let without = build("moves-per-turn = 8", "", Some(map), "", &["K@e4"], &["L@h8"]);
+    assert!(start(&without).0.objective().is_none(), "towns alone, without towns-to-win, win nothing");
+}
+
+#[test]
 fn promoted_infantry_becomes_an_un_numbered_leader() {
     let rules = "moves-per-turn = 8\npromote-to = \"P\"\ncollapse-below = 1";
     let s = build(rules, "promotion = true", None, "", &["L@a6", "I@b7"], &["L@h1"]);

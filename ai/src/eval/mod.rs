@@ -2,6 +2,7 @@
 //! weighted sum of family-generic features (weights fitted from self-play, see [`crate::tune`]).
 
 pub mod features;
+pub mod objective;
 pub mod weights;
 
 use crate::budget::Meter;
@@ -15,6 +16,8 @@ pub struct Evaluator {
     weights: Weights,
     /// The weight of [`space`], added to the fitted features' sum (0: left out).
     space: f64,
+    /// The weight of [`objective::balance`], added where the rules publish an objective.
+    objective: f64,
     /// A side that plays for a win, and what a finished draw is worth to it (the other side
     /// gets the rest); without one, draws are worth 1/2 to both.
     contempt: Option<(Side, f64)>,
@@ -39,6 +42,13 @@ pub const LONG_TURN_MOVES: u8 = 8;
 /// The weight of space ([`features::space`]) when planning a long turn.
 pub const LONG_TURN_SPACE: f64 = 1.0;
 
+/// The weight of the progress towards the rules' objective ([`objective::balance`]: a
+/// scenario's towns), added to the fitted features' sum wherever the rules publish one. Not
+/// fitted (the self-play games it was fitted from are not town games): chosen by self-play on
+/// the town scenarios (docs/AI.md, "Objectives"), where without it every game reached the
+/// turn limit.
+pub const OBJECTIVE_WEIGHT: f64 = 4.0;
+
 /// The logistic function.
 #[must_use]
 pub fn sigmoid(x: f64) -> f64 {
@@ -49,7 +59,7 @@ impl Evaluator {
     /// An evaluator with these weights.
     #[must_use]
     pub fn new(weights: Weights) -> Evaluator {
-        Evaluator { weights, space: 0.0, contempt: None }
+        Evaluator { weights, space: 0.0, objective: OBJECTIVE_WEIGHT, contempt: None }
     }
 
     /// The same evaluator with [`features::space`] added to the fitted features' sum at
@@ -58,6 +68,14 @@ impl Evaluator {
     #[must_use]
     pub fn with_space(&self, weight: f64) -> Evaluator {
         Evaluator { space: weight, ..self.clone() }
+    }
+
+    /// The same evaluator with the progress towards the rules' objective
+    /// ([`objective::balance`]) weighted `weight` instead of [`OBJECTIVE_WEIGHT`] (0 leaves it
+    /// out): for measuring what it is worth.
+    #[must_use]
+    pub fn with_objective(&self, weight: f64) -> Evaluator {
+        Evaluator { objective: weight, ..self.clone() }
     }
 
     /// The weight of space in the evaluation (0 by default, [`LONG_TURN_SPACE`] for a long
@@ -114,7 +132,11 @@ impl Evaluator {
         meter.tick();
         let legal = rules.legal_action_list(pos);
         let plan = if self.space == 0.0 { 0.0 } else { self.space * space(pos) };
-        sigmoid(self.weights.dot(&extract(rules, pos, &legal)) + plan)
+        let aim = match rules.objective() {
+            Some(objective) if self.objective != 0.0 => self.objective * objective::balance(pos, objective),
+            _ => 0.0,
+        };
+        sigmoid(self.weights.dot(&extract(rules, pos, &legal)) + plan + aim)
     }
 
     /// The probability that `side` wins from `pos`.

@@ -90,6 +90,9 @@ impl WarlordRules {
         if self.options.leader_losses > 0 {
             out.push(Tally { name: "leaders-lost", label: "Leaders lost", values: per_side(&|s| st.leaders_lost(s)) });
         }
+        if let Some(towns) = &self.objective {
+            out.push(Tally { name: "towns-held", label: "Towns held", values: per_side(&|s| towns.held(pos, s)) });
+        }
         out
     }
 

@@ -102,6 +102,8 @@ pub struct WarlordRules {
     config: WarlordConfig,
     /// Deployment zones, one flag per board square (rank-major).
     zones: [Vec<bool>; 2],
+    /// The towns to hold, with `towns-to-win`.
+    objective: Option<crate::objective::Objective>,
     start: Position,
 }
 
@@ -142,6 +144,10 @@ impl WarlordRules {
             board.check(sq).map_err(|e| e.to_string())?;
             outside[board.index(sq)] = true;
         }
+        let objective = (config.towns_to_win > 0).then(|| crate::objective::Objective {
+            squares: board.squares().filter(|sq| board.terrain(*sq) == crate::Terrain::Town).collect(),
+            needed: u32::from(config.towns_to_win),
+        });
         let mut rules = WarlordRules {
             board: board.clone(),
             pieces,
@@ -155,6 +161,7 @@ impl WarlordRules {
             options,
             config,
             zones,
+            objective,
             start: Position::empty(board, crate::FamilyState::None),
         };
         rules.start = rules.initial_position(&placement)?;
@@ -383,5 +390,9 @@ impl Ruleset for WarlordRules {
 
     fn turn_unit(&self) -> &'static str {
         "activations"
+    }
+
+    fn objective(&self) -> Option<&crate::objective::Objective> {
+        self.objective.as_ref()
     }
 }

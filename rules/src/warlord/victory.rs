@@ -22,16 +22,10 @@ impl WarlordRules {
             }
         }
         let holder = pos.to_move;
-        if self.config.towns_to_win > 0 && self.towns_held(pos, holder) >= u32::from(self.config.towns_to_win) {
+        if self.objective.as_ref().is_some_and(|towns| towns.held(pos, holder) >= towns.needed) {
             return Some(Outcome::win(holder, EndReason::Towns));
         }
         crate::adjudication::turn_limit_outcome(pos, &self.pieces, self.options.turn_limit, self.options.adjudication)
-    }
-
-    /// How many towns a side has a unit in.
-    #[must_use]
-    pub fn towns_held(&self, pos: &Position, side: Side) -> u32 {
-        pos.pieces(side).filter(|(sq, _)| self.board.terrain(*sq) == crate::Terrain::Town).count() as u32
     }
 
     /// Whether the side to move can capture at least `needed` enemy leaders in the turn that

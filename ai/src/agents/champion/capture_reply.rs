@@ -32,20 +32,25 @@ impl Champion {
 
 /// The opponent's reply by captures alone: action after action, the capture (or the end of
 /// its turn) after which it stands best, until it ends its turn or has no capture left. With
-/// no capture at all it passes, which ends the game if the candidate was a pass too. Each step
-/// evaluates only the captures, a few positions where a greedy step evaluates every legal
-/// action. Once `meter` is spent it stops where it stands, between two evaluations: the reply
+/// no capture at all it passes, which ends the game if the candidate was a pass too. Where the
+/// rules publish an objective (towns to hold), a move onto one of its squares counts as a
+/// capture: taking a town is the other way such a reply wins. Each step evaluates only those
+/// actions, a few positions where a greedy step evaluates every legal action. Once `meter` is spent it stops where it stands, between two evaluations: the reply
 /// is then unfinished, and the caller throws it away.
 pub(super) fn capture_reply(eval: &Evaluator, rules: &dyn Ruleset, pos: &Position, meter: &mut Meter) -> Line {
     let them = pos.to_move();
+    let objective = rules.objective().map_or(&[][..], |o| &o.squares[..]);
+    let takes_objective = |a: &Action| matches!(*a, Action::Move { to, .. } if objective.contains(&to));
     let mut line = Line::start(pos);
     // The budget is checked between captures too: where armies meet, a step has hundreds (and
     // on a 2,380-action position an evaluation takes a quarter of a millisecond).
     while !line.done && !meter.spent() {
         let legal = line.legal(rules);
         let captures = rules.capturing_actions(&line.pos, &legal);
-        let options: Vec<Action> =
-            legal.into_iter().filter(|&a| a == Action::EndTurn || captures.iter().any(|(c, _)| *c == a)).collect();
+        let options: Vec<Action> = legal
+            .into_iter()
+            .filter(|&a| a == Action::EndTurn || captures.iter().any(|(c, _)| *c == a) || takes_objective(&a))
+            .collect();
         if options.iter().all(|&a| a == Action::EndTurn) && !line.actions.is_empty() {
             break;
         }
@@ -92,5 +97,25 @@ mod tests {
         let reply = capture_reply(&Evaluator::default(), rules.as_ref(), &pos, &mut meter);
         assert_eq!(reply.actions, vec![Action::EndTurn]);
         assert_eq!(reply.pos.piece_count(Side::White), 2);
+    }
+
+    #[test]
+    fn the_capture_reply_takes_a_town_to_hold() {
+        // Black (to move) has nothing to capture, and its infantry on d4 stands next to the
+        // town on d3, one of the two it needs.
+        let map = r#"["........", "........", "........", "........", "........", "...T...T", "........", "........"]"#;
+        let text = format!(
+            "name = \"t\"\nfamily = \"warlord\"\n[board]\nfiles = 8\nranks = 8\nmap = {map}\n[rules]\n\
+             moves-per-turn = 4\ntowns-to-win = 2\n[[pieces]]\nlike = \"leader\"\n[[pieces]]\nlike = \"infantry\"\n\
+             [setup]\nposition = \"7L/8/8/3l4/3i4/8/8/4I3\"\n"
+        );
+        let rules = warlord_rules::Scenario::parse(&text, "t.toml").expect("valid").ruleset(&[]).expect("rules");
+        let mut pos = rules.start();
+        rules.play(&mut pos, Action::EndTurn).expect("White passes");
+        let mut meter = Meter::start(Budget::Nodes(u64::MAX));
+        let reply = capture_reply(&Evaluator::default(), rules.as_ref(), &pos, &mut meter);
+        let town = Square::new(3, 2);
+        assert!(reply.actions.contains(&Action::Move { from: Square::new(3, 3), to: town }), "{:?}", reply.actions);
+        assert!(reply.pos.piece_at(town).is_some_and(|p| p.side == Side::Black));
     }
 }
