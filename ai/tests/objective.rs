@@ -22,7 +22,7 @@ fn towns(position: &str) -> (Arc<dyn Ruleset>, Position) {
     let map: Vec<String> = map.iter().map(|row| format!("\"{row}\"")).collect();
     let text = format!(
         "name = \"towns\"\nfamily = \"warlord\"\n[board]\nfiles = 10\nranks = 10\nmap = [{}]\n[rules]\n\
-         moves-per-turn = 2\ntowns-to-win = 2\n[[pieces]]\nlike = \"leader\"\n[[pieces]]\nlike = \"infantry\"\n\
+         moves-per-turn = 2\nactivation-range = 3\ntowns-to-win = 2\n[[pieces]]\nlike = \"leader\"\n[[pieces]]\nlike = \"infantry\"\n\
          [setup]\nposition = \"{position}\"\n",
         map.join(", ")
     );
@@ -96,10 +96,12 @@ fn the_objective_turn_marches_on_the_towns_and_exists_only_where_there_are_towns
     assert!(
         to_nearest_town(rules.as_ref(), &line.pos, Side::White) < to_nearest_town(rules.as_ref(), &pos, Side::White)
     );
-    // A piece on a town stays there: from a4 the objective turn moves the others.
-    let (rules, holding) = towns("4l5/4ii4/10/10/10/I9/10/10/5I4/4L5");
+    // A piece on a town stays there: White's leader holds a5 and could step onto the open a6
+    // (the nearest end of all), but the infantry on a8 comes down towards it instead.
+    let (rules, holding) = towns("4l5/4ii4/I9/10/10/L9/10/10/10/10");
     let line = objective_turn(rules.as_ref(), &holding, &mut rng, &mut meter).expect("a town scenario");
-    assert!(line.pos.piece_at(Square::new(0, 4)).is_some_and(|p| p.side == Side::White), "{:?}", line.actions);
+    assert!(matches!(line.actions[0], Action::Move { from, .. } if from == Square::new(0, 7)), "{:?}", line.actions);
+    assert!(line.pos.piece_at(Square::new(0, 4)).is_some_and(|p| p.side == Side::White));
     let chieftain = common::shipped("chieftain", &[]);
     assert!(objective_turn(chieftain.as_ref(), &chieftain.start(), &mut rng, &mut meter).is_none());
 }

@@ -102,7 +102,8 @@ pub struct WarlordRules {
     config: WarlordConfig,
     /// Deployment zones, one flag per board square (rank-major).
     zones: [Vec<bool>; 2],
-    /// The towns to hold, with `towns-to-win`.
+    /// The towns to hold, with `towns-to-win`: derived from the board and the config once, as
+    /// the victory check and every evaluation of the AI read it and `Ruleset::objective` lends it.
     objective: Option<crate::objective::Objective>,
     start: Position,
 }

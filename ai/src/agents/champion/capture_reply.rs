@@ -74,7 +74,7 @@ pub(super) fn capture_reply(eval: &Evaluator, rules: &dyn Ruleset, pos: &Positio
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_support::skirmish;
+    use super::super::test_support::{skirmish, skirmish_with};
     use super::*;
     use warlord_rules::Square;
 
@@ -103,15 +103,9 @@ mod tests {
     fn the_capture_reply_takes_a_town_to_hold() {
         // Black (to move) has nothing to capture, and its infantry on d4 stands next to the
         // town on d3, one of the two it needs.
-        let map = r#"["........", "........", "........", "........", "........", "...T...T", "........", "........"]"#;
-        let text = format!(
-            "name = \"t\"\nfamily = \"warlord\"\n[board]\nfiles = 8\nranks = 8\nmap = {map}\n[rules]\n\
-             moves-per-turn = 4\ntowns-to-win = 2\n[[pieces]]\nlike = \"leader\"\n[[pieces]]\nlike = \"infantry\"\n\
-             [setup]\nposition = \"7L/8/8/3l4/3i4/8/8/4I3\"\n"
-        );
-        let rules = warlord_rules::Scenario::parse(&text, "t.toml").expect("valid").ruleset(&[]).expect("rules");
-        let mut pos = rules.start();
-        rules.play(&mut pos, Action::EndTurn).expect("White passes");
+        let map =
+            r#"map = ["........", "........", "........", "........", "........", "...T...T", "........", "........"]"#;
+        let (rules, pos) = skirmish_with("7L/8/8/3l4/3i4/8/8/4I3", map, "towns-to-win = 2");
         let mut meter = Meter::start(Budget::Nodes(u64::MAX));
         let reply = capture_reply(&Evaluator::default(), rules.as_ref(), &pos, &mut meter);
         let town = Square::new(3, 2);

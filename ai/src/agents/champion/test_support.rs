@@ -30,8 +30,13 @@ pub fn finished(pos: &Position, actions: &[Action]) -> Line {
 
 /// Leaders and infantry on an 8x8 board, Black to move.
 pub fn skirmish(position: &str) -> (Arc<dyn Ruleset>, Position) {
+    skirmish_with(position, "", "")
+}
+
+/// [`skirmish`] with more lines in the scenario's `[board]` (a `map`) and `[rules]` sections.
+pub fn skirmish_with(position: &str, board: &str, rules: &str) -> (Arc<dyn Ruleset>, Position) {
     let text = format!(
-        "name = \"t\"\nfamily = \"warlord\"\n[board]\nfiles = 8\nranks = 8\n[rules]\nmoves-per-turn = 4\n\
+        "name = \"t\"\nfamily = \"warlord\"\n[board]\nfiles = 8\nranks = 8\n{board}\n[rules]\nmoves-per-turn = 4\n{rules}\n\
          [[pieces]]\nlike = \"leader\"\n[[pieces]]\nlike = \"infantry\"\n[setup]\nposition = \"{position}\"\n"
     );
     let rules = Scenario::parse(&text, "t.toml").expect("valid").ruleset(&[]).expect("rules");
