@@ -35,10 +35,10 @@ pub fn skirmish(position: &str) -> (Arc<dyn Ruleset>, Position) {
 
 /// [`skirmish`] with more lines in the scenario's `[board]` (a `map`) and `[rules]` sections.
 pub fn skirmish_with(position: &str, board: &str, rules: &str) -> (Arc<dyn Ruleset>, Position) {
-    let text = format!(
-        "name = \"t\"\nfamily = \"warlord\"\n[board]\nfiles = 8\nranks = 8\n{board}\n[rules]\nmoves-per-turn = 4\n{rules}\n\
-         [[pieces]]\nlike = \"leader\"\n[[pieces]]\nlike = \"infantry\"\n[setup]\nposition = \"{position}\"\n"
-    );
+    let text = include_str!("../../../tests/data/skirmish.toml")
+        .replace("BOARD", board)
+        .replace("RULES", rules)
+        .replace("POSITION", position);
     let rules = Scenario::parse(&text, "t.toml").expect("valid").ruleset(&[]).expect("rules");
     let mut pos = rules.start();
     rules.play(&mut pos, Action::EndTurn).expect("White passes");
