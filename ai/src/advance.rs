@@ -15,7 +15,7 @@
 use crate::budget::Meter;
 use crate::turn::Line;
 use rand::Rng;
-use warlord_rules::{Action, Position, Ruleset, Square};
+use warlord_rules::{Action, Objective, Position, Ruleset, Square};
 
 /// How near an advancing piece may come to the nearest enemy piece, in steps, for each of the
 /// advancing turns [`advancing_turns`] builds: right up to contact, or stopping short.
@@ -63,12 +63,12 @@ pub fn advancing_actions(pos: &Position, legal: &[Action], standoff: u32, rng: &
 }
 
 /// The legal moves and tows of the side to move that bring their piece nearer to one of the
-/// `squares` of an objective it does not hold (onto it, taking an enemy that holds it), best
+/// squares of `objective` it does not hold (onto it, taking an enemy that holds it), best
 /// first as [`advancing_actions`] orders them; a piece that holds one of them stays.
-pub fn objective_actions(pos: &Position, legal: &[Action], squares: &[Square], rng: &mut impl Rng) -> Vec<Action> {
+pub fn objective_actions(pos: &Position, legal: &[Action], objective: &Objective, rng: &mut impl Rng) -> Vec<Action> {
     let me = pos.to_move();
     let (held, open): (Vec<Square>, Vec<Square>) =
-        squares.iter().partition(|sq| pos.piece_at(**sq).is_some_and(|p| p.side == me));
+        objective.squares.iter().partition(|&&sq| objective.holds(pos, sq, me));
     approaching_actions(pos, legal, &open, 0, &held, rng)
 }
 
@@ -112,9 +112,9 @@ pub fn finish_advancing(rules: &dyn Ruleset, line: &mut Line, standoff: u32, rng
 /// side does not hold ([`objective_actions`]), until none does; then the turn is ended. Built
 /// like an advancing turn, without evaluating anything: a candidate and a seed beside them.
 pub fn objective_turn(rules: &dyn Ruleset, pos: &Position, rng: &mut impl Rng, meter: &mut Meter) -> Option<Line> {
-    let squares = &rules.objective()?.squares;
+    let objective = rules.objective()?;
     let mut line = Line::start(pos);
-    finish_by(rules, &mut line, meter, |pos, legal| objective_actions(pos, legal, squares, rng).first().copied());
+    finish_by(rules, &mut line, meter, |pos, legal| objective_actions(pos, legal, objective, rng).first().copied());
     Some(line)
 }
 

@@ -16,9 +16,16 @@ pub struct Objective {
 }
 
 impl Objective {
+    /// Whether `side` holds `sq` in `pos`: one of its pieces stands there. The one definition
+    /// of holding, for the victory check and for every plan that reads the objective.
+    #[must_use]
+    pub fn holds(&self, pos: &Position, sq: Square, side: Side) -> bool {
+        pos.piece_at(sq).is_some_and(|p| p.side == side)
+    }
+
     /// How many of the squares `side` holds in `pos`.
     #[must_use]
     pub fn held(&self, pos: &Position, side: Side) -> u32 {
-        self.squares.iter().filter(|sq| pos.piece_at(**sq).is_some_and(|p| p.side == side)).count() as u32
+        self.squares.iter().filter(|&&sq| self.holds(pos, sq, side)).count() as u32
     }
 }

@@ -31,18 +31,18 @@ pub fn progress(pos: &Position, objective: &Objective, side: Side) -> f64 {
     let geometry = board.geometry();
     let scale = APPROACH_SCALE.max(f64::from(board.files().max(board.ranks())) / BOARD_PER_APPROACH_SCALE);
     let pieces: Vec<Square> = pos.pieces(side).map(|(sq, _)| sq).collect();
-    let mut scores: Vec<f64> =
-        objective.squares.iter().map(|&sq| square_score(pos, &geometry, &pieces, sq, side, scale)).collect();
+    let mut scores: Vec<f64> = objective
+        .squares
+        .iter()
+        .map(|&sq| if objective.holds(pos, sq, side) { 1.0 } else { approach(&geometry, &pieces, sq, scale) })
+        .collect();
     scores.sort_by(|a, b| b.total_cmp(a));
     scores.iter().take(needed).sum::<f64>() / needed as f64
 }
 
-/// What one square is worth to `side`: 1 held, else the approach of its nearest piece, at
-/// `scale`.
-fn square_score(pos: &Position, geometry: &Geometry, pieces: &[Square], sq: Square, side: Side, scale: f64) -> f64 {
-    if pos.piece_at(sq).is_some_and(|p| p.side == side) {
-        return 1.0;
-    }
+/// What a square not held is worth to a side with `pieces`: the approach of its nearest piece,
+/// at `scale`.
+fn approach(geometry: &Geometry, pieces: &[Square], sq: Square, scale: f64) -> f64 {
     let Some(d) = pieces.iter().map(|&p| geometry.distance(p, sq)).min() else { return 0.0 };
     APPROACH_SHARE * scale / (scale + f64::from(d.max(1) - 1))
 }

@@ -33,14 +33,15 @@ impl Champion {
 /// The opponent's reply by captures alone: action after action, the capture (or the end of
 /// its turn) after which it stands best, until it ends its turn or has no capture left. With
 /// no capture at all it passes, which ends the game if the candidate was a pass too. Where the
-/// rules publish an objective (towns to hold), a move onto one of its squares counts as a
-/// capture: taking a town is the other way such a reply wins. Each step evaluates only those
-/// actions, a few positions where a greedy step evaluates every legal action. Once `meter` is spent it stops where it stands, between two evaluations: the reply
-/// is then unfinished, and the caller throws it away.
+/// rules publish an objective (towns to hold), an action onto one of its squares (as the
+/// rules' [`Action::destination`] names it) counts as a capture: taking a town is the other
+/// way such a reply wins. Each step evaluates only those actions, a few positions where a
+/// greedy step evaluates every legal action. Once `meter` is spent it stops where it stands,
+/// between two evaluations: the reply is then unfinished, and the caller throws it away.
 pub(super) fn capture_reply(eval: &Evaluator, rules: &dyn Ruleset, pos: &Position, meter: &mut Meter) -> Line {
     let them = pos.to_move();
     let objective = rules.objective().map_or(&[][..], |o| &o.squares[..]);
-    let takes_objective = |a: &Action| matches!(*a, Action::Move { to, .. } if objective.contains(&to));
+    let takes_objective = |a: &Action| a.destination().is_some_and(|to| objective.contains(&to));
     let mut line = Line::start(pos);
     // The budget is checked between captures too: where armies meet, a step has hundreds (and
     // on a 2,380-action position an evaluation takes a quarter of a millisecond).
