@@ -49,6 +49,11 @@ pub const LONG_TURN_SPACE: f64 = 1.0;
 /// turn limit.
 pub const OBJECTIVE_WEIGHT: f64 = 4.0;
 
+/// How near a position still in play may come to a finished game's 0 or 1: a sigmoid of a
+/// large lead rounds to 1 in floating point, and a win that only ties a position still in play
+/// may be passed over.
+const UNDECIDED_MARGIN: f64 = 1e-9;
+
 /// The logistic function.
 #[must_use]
 pub fn sigmoid(x: f64) -> f64 {
@@ -115,7 +120,8 @@ impl Evaluator {
         &self.weights
     }
 
-    /// The probability that the side to move wins (a finished game scores 1, 0 or 1/2). One
+    /// The probability that the side to move wins (a finished game scores 1, 0 or 1/2; a game
+    /// still in play strictly between 0 and 1, so that a won game is always worth more). One
     /// node of work.
     pub fn score(&self, rules: &dyn Ruleset, pos: &Position, meter: &mut Meter) -> f64 {
         if let Some(outcome) = pos.outcome() {
@@ -137,6 +143,7 @@ impl Evaluator {
             _ => 0.0,
         };
         sigmoid(self.weights.dot(&extract(rules, pos, &legal)) + plan + aim)
+            .clamp(UNDECIDED_MARGIN, 1.0 - UNDECIDED_MARGIN)
     }
 
     /// The probability that `side` wins from `pos`.

@@ -2,7 +2,7 @@
 //! opponent's strongest replies, not its greedy one only. This is what a larger budget buys on
 //! boards where every candidate's greedy reply is examined early (docs/AI.md, "Levels").
 
-use super::replies::OWN_VALUE_WEIGHT;
+use super::replies::judged;
 use super::spread::spread;
 use super::{Candidate, Champion};
 use crate::agents::Greedy;
@@ -78,7 +78,7 @@ impl Champion {
         start: Instant,
     ) -> Option<f64> {
         if cand.line.pos.outcome().is_some() {
-            return Some(cand.value);
+            return Some(judged(cand.value, cand.value));
         }
         let searcher = Champion { max_beam: REPLY_BEAM, ..self.clone() };
         let replies = searcher.beam_candidates(eval, rules, &cand.line.pos, meter, whole, start);
@@ -105,7 +105,7 @@ impl Champion {
             .collect();
         meter.charge(values.iter().map(|v| v.1).sum());
         let values: Option<Vec<f64>> = values.into_iter().map(|v| v.0).collect();
-        values.map(|vs| vs.into_iter().fold(f64::INFINITY, f64::min) + OWN_VALUE_WEIGHT * cand.value)
+        values.map(|vs| judged(vs.into_iter().fold(f64::INFINITY, f64::min), cand.value))
     }
 }
 

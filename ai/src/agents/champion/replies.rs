@@ -13,12 +13,21 @@ const REPLY_BATCH: usize = 2;
 
 /// How much a candidate's own value (before the reply) counts beside the value after it:
 /// enough to break ties only.
-pub(super) const OWN_VALUE_WEIGHT: f64 = 1e-3;
+const OWN_VALUE_WEIGHT: f64 = 1e-3;
+
+/// A candidate's worth: its value `after` the reply, ties broken by its `own` value before it.
+/// A candidate that ends the game has no reply: it is judged with `after` equal to `own`, on
+/// the same scale as the others. (Judged by its own value alone, a won game, worth 1, lost to
+/// a candidate whose position the evaluation rates a near-certain win, 0.9999, plus its
+/// tie-break: the champion did not take the last piece in won Medieval War Chess endings.)
+pub(super) fn judged(after: f64, own: f64) -> f64 {
+    after + OWN_VALUE_WEIGHT * own
+}
 
 impl Champion {
     /// The values for `me` of the first candidates (at most [`Champion::max_candidates`]) after
     /// the reply `reply` plays from each, in order, until `budget` runs out, and the nodes this
-    /// used. A candidate that ends the game keeps its own value.
+    /// used ([`judged`]). A candidate that ends the game is judged where it ends.
     ///
     /// Candidates are examined in batches of a fixed size (one per core here), each reply
     /// bounded by its equal part of what is left of the budget at the batch's start, and a reply
@@ -37,13 +46,13 @@ impl Champion {
     ) -> (Vec<f64>, u64) {
         let value_after = |c: &Candidate, meter: &mut Meter| -> Option<f64> {
             if c.line.pos.outcome().is_some() {
-                return Some(c.value);
+                return Some(judged(c.value, c.value));
             }
             let answer = reply(&c.line.pos, meter);
             if meter.spent() {
                 return None;
             }
-            Some(eval.value_for(rules, &answer.pos, me, meter) + OWN_VALUE_WEIGHT * c.value)
+            Some(judged(eval.value_for(rules, &answer.pos, me, meter), c.value))
         };
         let timed = matches!(budget, Budget::Millis(_));
         let limit = match budget {
@@ -77,5 +86,28 @@ impl Champion {
             }
         }
         (out, used)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::skirmish;
+    use crate::agent::Agent;
+    use crate::agents::Champion;
+    use crate::budget::Budget;
+    use warlord_rules::{Action, Square};
+
+    #[test]
+    fn a_won_game_beats_every_position_that_only_looks_won() {
+        // Black, far ahead (four leaders and eight infantry against one leader), can take
+        // White's last leader on a8 with the infantry on a7 or b7 (its leader on a6 commands
+        // them). Every other turn leaves a position the evaluation rates a near-certain win;
+        // the capture must still beat them.
+        let (rules, pos) = skirmish("L7/ii6/l7/8/8/llll4/iiii4/iiii4");
+        let takes = |a: &Action| matches!(a, Action::Move { to, .. } if *to == Square::new(0, 7));
+        for seed in 0..3 {
+            let turn = Champion::default().choose_turn(rules.as_ref(), &pos, Budget::Nodes(20_000), seed);
+            assert!(turn.iter().any(takes), "seed {seed}: {turn:?} leaves White's last leader");
+        }
     }
 }
