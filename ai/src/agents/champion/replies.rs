@@ -19,7 +19,7 @@ const OWN_VALUE_WEIGHT: f64 = 1e-3;
 /// A candidate that ends the game has no reply: it is judged with `after` equal to `own`, on
 /// the same scale as the others. (Judged by its own value alone, a won game, worth 1, lost to
 /// a candidate whose position the evaluation rates a near-certain win, 0.9999, plus its
-/// tie-break: the champion did not take the last piece in won Medieval War Chess endings.)
+/// tie-break: far ahead, the champion did not take the last piece or leader.)
 pub(super) fn judged(after: f64, own: f64) -> f64 {
     after + OWN_VALUE_WEIGHT * own
 }
