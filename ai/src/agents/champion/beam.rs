@@ -166,12 +166,12 @@ fn diverse(ranked: Vec<(usize, Line, f64)>, width: usize) -> Vec<Line> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_support::{chieftain_start, finished, step};
+    use super::super::test_support::{finished, short_turn_position, step};
     use super::*;
 
     #[test]
     fn the_beam_keeps_other_parents_and_other_moves() {
-        let pos = chieftain_start();
+        let pos = short_turn_position();
         let moves: Vec<Action> = (0..8).map(|f| step((f, 0), (f, 1))).collect();
         // Eight children of parent 0, all but one ending with the same move, then two of parent 1.
         let mut ranked: Vec<(usize, Line, f64)> =

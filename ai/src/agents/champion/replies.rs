@@ -92,10 +92,26 @@ impl Champion {
 #[cfg(test)]
 mod tests {
     use super::super::test_support::skirmish;
+    use super::judged;
     use crate::agent::Agent;
     use crate::agents::Champion;
-    use crate::budget::Budget;
-    use warlord_rules::{Action, Square};
+    use crate::budget::{Budget, Meter};
+    use crate::eval::{Evaluator, Weights};
+    use warlord_rules::{Action, Side, Square};
+
+    #[test]
+    fn a_position_in_play_is_worth_less_than_a_won_game_however_far_ahead() {
+        // Weights a thousand times the tuned ones put the logit of a lopsided position in the
+        // hundreds, where the sigmoid rounds to 1 in floating point.
+        let (rules, pos) = skirmish("L7/ii6/l7/8/8/llll4/iiii4/iiii4");
+        let eval = Evaluator::new(Weights(Weights::tuned().0.map(|w| w * 1e3)));
+        let mut meter = Meter::start(Budget::Nodes(u64::MAX));
+        for side in [Side::Black, Side::White] {
+            let v = eval.value_for(rules.as_ref(), &pos, side, &mut meter);
+            assert!(v > 0.0 && v < 1.0, "{side}: {v}");
+            assert!(judged(v, v) < judged(1.0, 1.0));
+        }
+    }
 
     #[test]
     fn a_won_game_beats_every_position_that_only_looks_won() {

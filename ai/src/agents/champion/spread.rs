@@ -54,12 +54,12 @@ pub(super) fn to_front<T>(items: Vec<T>, first: &[usize]) -> Vec<T> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_support::{chieftain_start, finished, step};
+    use super::super::test_support::{finished, short_turn_position, step};
     use super::*;
 
     #[test]
     fn replies_are_examined_for_different_ideas_first() {
-        let pos = chieftain_start();
+        let pos = short_turn_position();
         let (a, b, c, d) = (step((0, 0), (0, 1)), step((1, 0), (1, 1)), step((2, 0), (2, 1)), step((3, 0), (3, 1)));
         // Ranked best first: three variants of the idea `a`, then a turn without it.
         let ranked = [vec![a, b], vec![a, c], vec![a, d], vec![d, Action::EndTurn]];

@@ -114,7 +114,7 @@ mod tests {
         assert_eq!(long.greedy_replies(n, 1200), Budget::Nodes(0));
         // Time: the deadlines of the shares.
         assert_eq!(long.island(Budget::Millis(100), 2, 5), Budget::Millis(65));
-        let short = Stages::for_turn(&Champion::default(), &super::super::test_support::chieftain_start());
+        let short = Stages::for_turn(&Champion::default(), &super::super::test_support::short_turn_position());
         assert!(!short.long);
         assert_eq!(short.greedy_replies(n, 300), Budget::Nodes(600));
     }

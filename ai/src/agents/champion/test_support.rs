@@ -4,17 +4,10 @@ use crate::turn::Line;
 use std::sync::Arc;
 use warlord_rules::{Action, Position, Ruleset, Scenario, Square};
 
-/// The start of Chieftain Chess.
-pub fn chieftain_start() -> Position {
-    chieftain().1
-}
-
-/// Chieftain Chess's rules and its start.
-pub fn chieftain() -> (Arc<dyn Ruleset>, Position) {
-    let b = warlord_scenarios::get("chieftain").expect("shipped");
-    let rules = Scenario::parse(b.text, "chieftain").expect("valid").ruleset(&[]).expect("rules");
-    let pos = rules.start();
-    (rules, pos)
+/// A position of turns short enough for the beam alone (the skirmish board's four moves): for
+/// tests that need a position but look only at the actions.
+pub fn short_turn_position() -> Position {
+    skirmish("4l3/8/8/8/8/8/8/4L3").1
 }
 
 /// A move from one square to another, by file and rank from 0.
