@@ -6,7 +6,7 @@
 //! at 100 ms a turn does not finish one step of a greedy turn, and an agent that ends its turn
 //! when its budget is spent moves a piece or two a turn. An advancing turn is built without
 //! evaluating anything: action after action, the move that brings its piece nearest to the
-//! enemy, stopping at a distance. It is one candidate among others (the champion's replies and
+//! enemy (in walking steps, round water: [`Steps`]), stopping at a distance. It is one candidate among others (the champion's replies and
 //! OEP's fitness judge it with the full evaluation), a seed for evolution, and how the greedy
 //! agent finishes a turn its budget did not cover. Where the rules publish an objective (towns
 //! to hold), one more turn is built the same way, marching on its squares instead
@@ -14,18 +14,13 @@
 
 use crate::budget::Meter;
 use crate::turn::Line;
+use crate::walking::Steps;
 use rand::Rng;
 use warlord_rules::{Action, Objective, Position, Ruleset, Square};
 
-/// How near an advancing piece may come to the nearest enemy piece, in steps, for each of the
+/// How near an advancing piece may come to the nearest enemy piece, in walking steps, for each of the
 /// advancing turns [`advancing_turns`] builds: right up to contact, or stopping short.
 pub const STANDOFFS: [u32; 3] = [1, 3, 5];
-
-/// The distance in steps from `sq` to the nearest of `targets`, or `None` when there is none.
-fn nearest(pos: &Position, targets: &[Square], sq: Square) -> Option<u32> {
-    let geometry = pos.board().geometry();
-    targets.iter().map(|e| geometry.distance(*e, sq)).min()
-}
 
 /// Where the acting piece of an action starts and ends, for a move or a tow.
 fn displacement(action: Action) -> Option<(Square, Square)> {
@@ -83,13 +78,14 @@ fn approaching_actions(
     staying: &[Square],
     rng: &mut impl Rng,
 ) -> Vec<Action> {
+    let steps = Steps::from_squares(pos.board(), targets.iter().copied());
     let mut keyed: Vec<((u32, u32, u32), Action)> = Vec::new();
     for &action in legal {
         let Some((from, to)) = displacement(action) else { continue };
         if staying.contains(&from) {
             continue;
         }
-        let (Some(before), Some(after)) = (nearest(pos, targets, from), nearest(pos, targets, to)) else {
+        let (Some(before), Some(after)) = (steps.to(from), steps.to(to)) else {
             continue;
         };
         if after >= before || after < standoff {

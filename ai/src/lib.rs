@@ -5,6 +5,7 @@
 //! - [`agents`]: random, greedy, OEP, MCTS and the champion.
 //! - [`eval`]: the family-generic evaluation and its weights.
 //! - [`advance`]: advancing turns, a cheap plan for closing in when nothing is in reach.
+//! - [`walking`]: walking distances round water, for closing in on the enemy.
 //! - [`levels`]: the levels a person picks an opponent by.
 //! - [`setup`]: placements for setup phases.
 //! - [`arena`]: matches between agents (parallel games, Elo, SPRT, records).
@@ -21,6 +22,7 @@ pub mod levels;
 pub mod setup;
 pub mod tune;
 pub mod turn;
+pub mod walking;
 
 pub use agent::{by_name, by_name_with, Agent, AGENT_NAMES};
 pub use budget::{Budget, Meter};

@@ -44,6 +44,13 @@ impl Terrain {
         Terrain::ALL.into_iter().find(|t| t.code() == code)
     }
 
+    /// Whether a piece may stand on this terrain in some family: every terrain but water (and
+    /// the cells of a map that are not squares, which are stored as water).
+    #[must_use]
+    pub fn holds_pieces(self) -> bool {
+        self != Terrain::Water
+    }
+
     /// The lower-case name, as in scenario files.
     #[must_use]
     pub fn name(self) -> &'static str {

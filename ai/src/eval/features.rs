@@ -2,6 +2,7 @@
 //! the piece table (values, leaders, command ranges) and from the legal actions, so the same
 //! features serve every family.
 
+use crate::walking::Steps;
 use warlord_rules::{Action, Geometry, Position, Ruleset, Side, Square};
 
 /// The number of features.
@@ -98,48 +99,27 @@ fn exposure(a: &Army, enemy: &Army) -> f64 {
     total as f64 / (3.0 * a.leaders.len() as f64)
 }
 
-/// Space: the share of the board's cells nearer (in steps, whatever stands between) to one of
-/// the side to move's pieces than to every enemy piece, minus the share nearer to the enemy's
-/// (cells at the same distance from both count for neither). Between -1 and 1.
+/// Space: the share of the board's cells nearer (in walking steps: round water, whatever
+/// pieces stand between) to one of the side to move's pieces than to every enemy piece, minus
+/// the share nearer to the enemy's (cells at the same distance from both, and water, count for
+/// neither). Between -1 and 1.
 ///
 /// It rewards advancing: a piece that steps towards the enemy claims the cells it now stands
 /// nearer to, and the enemy loses them; a piece behind its own front claims nothing. Unlike a
 /// distance to the enemy, it does not cancel out: moving closer to an enemy piece brings that
 /// piece closer too, so a sum of distances for each side gains nothing when a front piece
 /// steps forward, while the boundary between the armies moves. Computed by a breadth-first
-/// search from each army over the board's neighbours.
+/// search from each army ([`Steps`]); across a river, the cells claimed are those of the way
+/// round.
 #[must_use]
 pub fn space(pos: &Position) -> f64 {
-    let board = pos.board();
-    let files = usize::from(board.files());
-    let cells = files * usize::from(board.ranks());
+    let cells = pos.board().squares().count();
     if cells == 0 {
         return 0.0;
     }
-    let index = |sq: Square| usize::from(sq.rank) * files + usize::from(sq.file);
-    let steps = |side: Side| -> Vec<u32> {
-        let mut dist = vec![u32::MAX; cells];
-        let mut queue: std::collections::VecDeque<Square> = std::collections::VecDeque::new();
-        for (sq, _) in pos.pieces(side) {
-            if dist[index(sq)] == u32::MAX {
-                dist[index(sq)] = 0;
-                queue.push_back(sq);
-            }
-        }
-        while let Some(sq) = queue.pop_front() {
-            let next = dist[index(sq)] + 1;
-            for n in board.neighbours(sq) {
-                if dist[index(n)] == u32::MAX {
-                    dist[index(n)] = next;
-                    queue.push_back(n);
-                }
-            }
-        }
-        dist
-    };
     let me = pos.to_move();
-    let (mine, theirs) = (steps(me), steps(me.opponent()));
-    let balance: i64 = mine.iter().zip(&theirs).map(|(a, b)| i64::from(a < b) - i64::from(b < a)).sum();
+    let (mine, theirs) = (Steps::from_army(pos, me), Steps::from_army(pos, me.opponent()));
+    let balance: i64 = mine.all().iter().zip(theirs.all()).map(|(a, b)| i64::from(a < b) - i64::from(b < a)).sum();
     balance as f64 / cells as f64
 }
 

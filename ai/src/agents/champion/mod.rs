@@ -2,6 +2,7 @@
 //! turn whose position after the reply is best. docs/AI.md explains each stage and why.
 //!
 //! - [`stages`]: the stages of a turn and their shares of the budget, by the turn's length.
+//! - [`closing`]: short turns where the armies stand apart: space and the advancing turns.
 //! - [`beam`]: candidate turns from a diverse beam search over one's own turn.
 //! - [`islands`]: long turns' candidates evolved by OEP on islands seeded by the beam.
 //! - [`offers`]: a turn after which the opponent's pass ends the game is worth that end.
@@ -13,6 +14,7 @@
 
 mod beam;
 mod capture_reply;
+mod closing;
 mod deepen;
 mod greedy_reply;
 mod islands;
@@ -77,6 +79,10 @@ pub struct Champion {
     /// budget then changes the play on small boards, but it was not measured to play better,
     /// and it spends the whole time budget where the champion used to finish early.
     pub deepen: bool,
+    /// A short turn whose side stands more than this many walking steps from every enemy piece
+    /// (and can capture nothing) is planned for closing in: space weighs in the evaluation and
+    /// the advancing turns are candidates ([`closing`]).
+    pub apart_steps: u32,
 }
 
 impl Default for Champion {
@@ -84,6 +90,10 @@ impl Default for Champion {
         Champion::new(Evaluator::default())
     }
 }
+
+/// The champion's [`Champion::apart_steps`]: a step further than most pieces reach in a move,
+/// so that armies in contact are planned as before (docs/AI.md, "Closing in").
+pub const APART_STEPS: u32 = 4;
 
 /// A finished turn of one's own, worth `value` before the reply.
 struct Candidate {
@@ -105,6 +115,7 @@ impl Champion {
             long_beam_share: 0.1,
             evolve_share: 0.55,
             deepen: false,
+            apart_steps: APART_STEPS,
         }
     }
 
@@ -123,12 +134,19 @@ impl Agent for Champion {
     fn plan_turn(&self, rules: &dyn Ruleset, pos: &Position, budget: Budget, seed: u64) -> Vec<Action> {
         let start = Instant::now();
         let me = pos.to_move();
-        let eval = self.eval.with_contempt(me, self.draw_value);
+        let mut eval = self.eval.with_contempt(me, self.draw_value);
         let stages = Stages::for_turn(self, pos);
+        let apart = !stages.long && self.armies_apart(rules, pos);
+        if apart {
+            eval = eval.with_space(closing::APART_SPACE);
+        }
         // Under a node budget each stage gets its share, at most what the stages before left
         // (`used`), so that the turn stays within its budget.
         let mut beam_meter = Meter::until(stages.beam(budget), start);
-        let beam = self.beam_candidates(&eval, rules, pos, &mut beam_meter, budget, start);
+        let mut beam = self.beam_candidates(&eval, rules, pos, &mut beam_meter, budget, start);
+        if apart {
+            beam = Champion::with_advancing_turns(&eval, rules, pos, beam, &mut beam_meter, seed);
+        }
         let beam = offers::cap_offers(&eval, rules, me, beam, &mut beam_meter);
         let mut used = beam_meter.used();
         let mut cands = spread::spread(beam, self.max_candidates);
@@ -137,7 +155,7 @@ impl Agent for Champion {
             // and the greedy replies below are examined in that order.
             // Advancing turns seed it too: where the armies stand apart and few turns fit the
             // budget, they are what closes in.
-            let mut rng = rand::rngs::StdRng::seed_from_u64(seed ^ 0xadfa_ce00);
+            let mut rng = rand::rngs::StdRng::seed_from_u64(seed ^ closing::ADVANCING_SEED);
             let mut advancing_meter = Meter::until(stages.advancing(budget, used), start);
             let advancing: Vec<Vec<Action>> =
                 crate::advance::advancing_turns(rules, pos, &mut rng, &mut advancing_meter)

@@ -1,0 +1,94 @@
+//! Short turns where the armies stand apart: closing in. The beam judges a short turn action by
+//! action, and where nothing is in reach every action evaluates about alike, so the champion
+//! moved a piece or two and waited, across a river most of all. There, space joins the
+//! evaluation and the advancing turns join the candidates, as on long turns.
+
+use super::{Candidate, Champion};
+use crate::advance::advancing_turns;
+use crate::budget::Meter;
+use crate::eval::Evaluator;
+use crate::walking;
+use rand::SeedableRng;
+use warlord_rules::{Position, Ruleset};
+
+/// The weight of space ([`crate::eval::features::space`]) when a short turn is planned with the
+/// armies apart: as on long turns ([`crate::eval::LONG_TURN_SPACE`]).
+pub const APART_SPACE: f64 = crate::eval::LONG_TURN_SPACE;
+
+impl Champion {
+    /// Whether the armies stand apart in `pos`: every piece of the side to move more than
+    /// [`Champion::apart_steps`] walking steps ([`walking::contact`]) from every enemy piece,
+    /// and no capture among its legal actions (a gun may reach further than a walk).
+    pub(super) fn armies_apart(&self, rules: &dyn Ruleset, pos: &Position) -> bool {
+        walking::contact(pos).is_some_and(|steps| steps > self.apart_steps)
+            && rules.capturing_actions(pos, &rules.legal_action_list(pos)).is_empty()
+    }
+
+    /// `beam` with the finished advancing turns from `pos` that it lacks, each valued by `eval`,
+    /// best first again. They count against `meter`, the beam's.
+    pub(super) fn with_advancing_turns(
+        eval: &Evaluator,
+        rules: &dyn Ruleset,
+        pos: &Position,
+        mut beam: Vec<Candidate>,
+        meter: &mut Meter,
+        seed: u64,
+    ) -> Vec<Candidate> {
+        let me = pos.to_move();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed ^ ADVANCING_SEED);
+        for line in advancing_turns(rules, pos, &mut rng, meter) {
+            if line.done && !beam.iter().any(|c| c.line.pos.hash() == line.pos.hash()) {
+                let value = eval.value_for(rules, &line.pos, me, meter);
+                beam.push(Candidate { line, value });
+            }
+        }
+        beam.sort_by(|a, b| b.value.total_cmp(&a.value));
+        beam
+    }
+}
+
+/// Mixed into the seed of the advancing turns' tie-breaks, here and on long turns.
+pub(super) const ADVANCING_SEED: u64 = 0xadfa_ce00;
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::skirmish_with;
+    use super::*;
+    use crate::agent::Agent;
+    use crate::walking::Steps;
+    use warlord_rules::{Action, Side};
+
+    /// A wall of water across ranks 4 and 5, open only on file a.
+    const RIVER: &str =
+        r#"map = ["........", "........", "........", ".~~~~~~~", ".~~~~~~~", "........", "........", "........"]"#;
+
+    #[test]
+    fn armies_across_a_river_stand_apart_though_near_as_the_crow_flies() {
+        let (rules, pos) = skirmish_with("7l/8/7i/8/8/7I/8/7L", RIVER, "");
+        assert_eq!(pos.board().distance("h3".parse().expect("sq"), "h6".parse().expect("sq")), 3);
+        let champion = Champion::default();
+        assert!(champion.armies_apart(rules.as_ref(), &pos));
+        let (rules, open) = skirmish_with("7l/8/7i/8/8/7I/8/7L", "", "");
+        assert!(!champion.armies_apart(rules.as_ref(), &open));
+    }
+
+    #[test]
+    fn across_a_river_the_champion_spends_its_turn_heading_for_the_crossing() {
+        // Black to move, two leaders a side (two moves a turn), the river between.
+        let (rules, pos) = skirmish_with("6ll/8/7i/8/8/7I/8/6LL", RIVER, "");
+        let gap = |p: &Position| {
+            let white = Steps::from_army(p, Side::White);
+            p.pieces(Side::Black).filter_map(|(sq, _)| white.to(sq)).min().expect("a walk")
+        };
+        for seed in 1..=3 {
+            let turn = Champion::default().plan_turn(rules.as_ref(), &pos, crate::Budget::Nodes(20_000), seed);
+            let mut after = pos.clone();
+            for &action in &turn {
+                rules.play(&mut after, action).unwrap_or_else(|e| panic!("{action:?}: {e}"));
+            }
+            // Both moves close in: without closing in, it moved one leader and ended its turn.
+            let moves = turn.iter().filter(|a| matches!(a, Action::Move { .. })).count();
+            assert!(moves == 2 && gap(&after) + 2 <= gap(&pos), "seed {seed}: {turn:?}");
+        }
+    }
+}
