@@ -47,7 +47,7 @@ enum Command {
     Replay(commands::replay::Args),
     /// Computer analysis of a record: winning chances, the best turns, mistakes, a graph.
     Analyse(commands::analyse::Args),
-    /// Play at the terminal: two humans, a human against a random mover, or two random movers.
+    /// Play at the terminal: humans, random movers and the computer at any of its levels, in any pairing.
     Play(commands::play::Args),
     /// Play a match between two AI agents: score, Elo with its 95% interval, records.
     Match(commands::r#match::Args),
