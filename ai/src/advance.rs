@@ -6,11 +6,11 @@
 //! at 100 ms a turn does not finish one step of a greedy turn, and an agent that ends its turn
 //! when its budget is spent moves a piece or two a turn. An advancing turn is built without
 //! evaluating anything: action after action, the move that brings its piece nearest to the
-//! enemy (in walking steps, round water: [`Steps`]), stopping at a distance. It is one candidate among others (the champion's replies and
-//! OEP's fitness judge it with the full evaluation), a seed for evolution, and how the greedy
-//! agent finishes a turn its budget did not cover. Where the rules publish an objective (towns
-//! to hold), one more turn is built the same way, marching on its squares instead
-//! ([`objective_turn`]).
+//! enemy (in walking steps, round water: [`Steps`]), stopping at a distance. It is one candidate
+//! among others (the champion's replies and OEP's fitness judge it with the full evaluation), a
+//! seed for evolution, and how the greedy agent finishes a turn its budget did not cover. Where
+//! the rules publish an objective (towns to hold), one more turn is built the same way, marching
+//! on its squares instead ([`objective_turn`]).
 
 use crate::budget::Meter;
 use crate::turn::Line;
@@ -18,8 +18,8 @@ use crate::walking::Steps;
 use rand::Rng;
 use warlord_rules::{Action, Objective, Position, Ruleset, Square};
 
-/// How near an advancing piece may come to the nearest enemy piece, in walking steps, for each of the
-/// advancing turns [`advancing_turns`] builds: right up to contact, or stopping short.
+/// How near an advancing piece may come to the nearest enemy piece, in walking steps, for each
+/// of the advancing turns [`advancing_turns`] builds: right up to contact, or stopping short.
 pub const STANDOFFS: [u32; 3] = [1, 3, 5];
 
 /// Where the acting piece of an action starts and ends, for a move or a tow.
