@@ -42,6 +42,8 @@ use warlord_rules::{Action, Position, Ruleset};
 ///    from one parent or ending with one action) are kept. The width adapts to the budget.
 ///    Long turns (8 moves or more) give the beam a small share: its best turns seed OEP, which
 ///    evolves turns on two islands at once (one per core), and the islands' turns come first.
+///    On a short turn with the armies apart, space weighs in and the advancing turns join the
+///    candidates ([`closing`]).
 /// 2. **Replies.** For the candidates in an order that puts different ideas first, the
 ///    opponent's reply is played out with the same evaluation; a candidate is worth the
 ///    evaluation of the position after it. This is what sees that a leader left en prise dies
