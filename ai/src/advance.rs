@@ -6,7 +6,7 @@
 //! at 100 ms a turn does not finish one step of a greedy turn, and an agent that ends its turn
 //! when its budget is spent moves a piece or two a turn. An advancing turn is built without
 //! evaluating anything: action after action, the move that brings its piece nearest to the
-//! enemy (in walking steps, round water: [`Steps`]), stopping at a distance. It is one candidate
+//! enemy (in walking steps, round water: [`Nearest`]), stopping at a distance. It is one candidate
 //! among others (the champion's replies and OEP's fitness judge it with the full evaluation), a
 //! seed for evolution, and how the greedy agent finishes a turn its budget did not cover. Where
 //! the rules publish an objective (towns to hold), one more turn is built the same way, marching
@@ -14,7 +14,7 @@
 
 use crate::budget::Meter;
 use crate::turn::Line;
-use crate::walking::Steps;
+use crate::walking::Nearest;
 use rand::Rng;
 use warlord_rules::{Action, Objective, Position, Ruleset, Square};
 
@@ -78,7 +78,7 @@ fn approaching_actions(
     staying: &[Square],
     rng: &mut impl Rng,
 ) -> Vec<Action> {
-    let steps = Steps::from_squares(pos.board(), targets.iter().copied());
+    let steps = Nearest::new(pos.board(), targets);
     let mut keyed: Vec<((u32, u32, u32), Action)> = Vec::new();
     for &action in legal {
         let Some((from, to)) = displacement(action) else { continue };

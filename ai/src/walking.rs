@@ -4,7 +4,52 @@
 //! the way round by the crossings.
 
 use std::collections::VecDeque;
-use warlord_rules::{Board, Position, Side, Square};
+use warlord_rules::{Board, Position, Side, Square, Terrain};
+
+/// Whether some cell of `board` holds no piece (water): only then does a walk differ from the
+/// board's distance.
+#[must_use]
+pub fn has_barriers(board: &Board) -> bool {
+    Terrain::ALL.into_iter().any(|t| !t.holds_pieces() && board.has_terrain(t))
+}
+
+/// The walking distance to the nearest of some squares, measured directly on a board without
+/// barriers ([`has_barriers`]) and by a breadth-first search ([`Steps`]) on one with them: on the
+/// largest boards the search over every cell costs more than the direct distances to a few
+/// targets, and they are the same there.
+#[derive(Clone, Debug)]
+pub enum Nearest<'a> {
+    /// The board's distance to the nearest target.
+    Direct {
+        /// The board.
+        board: &'a Board,
+        /// The squares measured to.
+        targets: &'a [Square],
+    },
+    /// The walk round the barriers.
+    Walk(Steps),
+}
+
+impl<'a> Nearest<'a> {
+    /// The distances to the nearest of `targets` on `board`.
+    #[must_use]
+    pub fn new(board: &'a Board, targets: &'a [Square]) -> Nearest<'a> {
+        if has_barriers(board) {
+            Nearest::Walk(Steps::from_squares(board, targets.iter().copied()))
+        } else {
+            Nearest::Direct { board, targets }
+        }
+    }
+
+    /// The steps from `sq` to the nearest target, or `None` where there is none (or no walk).
+    #[must_use]
+    pub fn to(&self, sq: Square) -> Option<u32> {
+        match self {
+            Nearest::Direct { board, targets } => targets.iter().map(|t| board.distance(*t, sq)).min(),
+            Nearest::Walk(steps) => steps.to(sq),
+        }
+    }
+}
 
 /// The walking distance from a set of squares to every square of a board, by a breadth-first
 /// search over neighbouring squares that can hold a piece. Pieces do not block the walk: they
@@ -22,6 +67,7 @@ impl Steps {
         let files = usize::from(board.files());
         let mut steps = Steps { files, dist: vec![u32::MAX; files * usize::from(board.ranks())] };
         let mut queue = VecDeque::new();
+        let open = !has_barriers(board);
         for sq in sources {
             let i = steps.index(sq);
             if steps.dist[i] == u32::MAX {
@@ -33,7 +79,7 @@ impl Steps {
             let next = steps.dist[steps.index(sq)] + 1;
             for n in board.neighbours(sq) {
                 let i = steps.index(n);
-                if steps.dist[i] == u32::MAX && board.terrain(n).holds_pieces() {
+                if steps.dist[i] == u32::MAX && (open || board.terrain(n).holds_pieces()) {
                     steps.dist[i] = next;
                     queue.push_back(n);
                 }
@@ -108,5 +154,13 @@ mod tests {
         // h3 to b3 (6), a4 (7), b5 (8), then along rank 5 to h5 (6 more).
         assert_eq!(steps.to(sq("h5")), Some(14));
         assert_eq!(steps.to(sq("d4")), None);
+        let targets = [sq("h3")];
+        let nearest = Nearest::new(&board, &targets);
+        assert!(matches!(nearest, Nearest::Walk(_)));
+        assert_eq!(nearest.to(sq("h5")), Some(14));
+        let open = Board::new(8, 8, 1).expect("a board");
+        let direct = Nearest::new(&open, &targets);
+        assert!(matches!(direct, Nearest::Direct { .. }));
+        assert_eq!(direct.to(sq("h5")), Some(2));
     }
 }
