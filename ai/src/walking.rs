@@ -116,7 +116,8 @@ impl Steps {
 #[must_use]
 pub fn contact(pos: &Position) -> Option<u32> {
     let me = pos.to_move();
-    let theirs = Steps::from_army(pos, me.opponent());
+    let enemies: Vec<Square> = pos.pieces(me.opponent()).map(|(sq, _)| sq).collect();
+    let theirs = Nearest::new(pos.board(), &enemies);
     pos.pieces(me).filter_map(|(sq, _)| theirs.to(sq)).min()
 }
 

@@ -113,12 +113,12 @@ fn exposure(a: &Army, enemy: &Army) -> f64 {
 /// round.
 #[must_use]
 pub fn space(pos: &Position) -> f64 {
-    let cells = pos.board().squares().count();
+    let me = pos.to_move();
+    let (mine, theirs) = (Steps::from_army(pos, me), Steps::from_army(pos, me.opponent()));
+    let cells = mine.all().len();
     if cells == 0 {
         return 0.0;
     }
-    let me = pos.to_move();
-    let (mine, theirs) = (Steps::from_army(pos, me), Steps::from_army(pos, me.opponent()));
     let balance: i64 = mine.all().iter().zip(theirs.all()).map(|(a, b)| i64::from(a < b) - i64::from(b < a)).sum();
     balance as f64 / cells as f64
 }

@@ -7,6 +7,7 @@ use super::{Candidate, Champion};
 use crate::advance::advancing_turns;
 use crate::budget::Meter;
 use crate::eval::Evaluator;
+use crate::turn::Line;
 use crate::walking;
 use rand::SeedableRng;
 use warlord_rules::{Position, Ruleset};
@@ -35,8 +36,7 @@ impl Champion {
         seed: u64,
     ) -> Vec<Candidate> {
         let me = pos.to_move();
-        let mut rng = rand::rngs::StdRng::seed_from_u64(seed ^ ADVANCING_SEED);
-        for line in advancing_turns(rules, pos, &mut rng, meter) {
+        for line in advancing_lines(rules, pos, seed, meter) {
             if line.done && !beam.iter().any(|c| c.line.pos.hash() == line.pos.hash()) {
                 let value = eval.value_for(rules, &line.pos, me, meter);
                 beam.push(Candidate { line, value });
@@ -47,8 +47,15 @@ impl Champion {
     }
 }
 
-/// Mixed into the seed of the advancing turns' tie-breaks, here and on long turns.
-pub(super) const ADVANCING_SEED: u64 = 0xadfa_ce00;
+/// Mixed into the seed of the advancing turns' tie-breaks.
+const ADVANCING_SEED: u64 = 0xadfa_ce00;
+
+/// The advancing turns from `pos` ([`advancing_turns`]) while `meter` lasts, their tie-breaks
+/// drawn from the turn's `seed`: candidates of short turns with the armies apart, and seeds of
+/// long turns' evolution.
+pub(super) fn advancing_lines(rules: &dyn Ruleset, pos: &Position, seed: u64, meter: &mut Meter) -> Vec<Line> {
+    advancing_turns(rules, pos, &mut rand::rngs::StdRng::seed_from_u64(seed ^ ADVANCING_SEED), meter)
+}
 
 #[cfg(test)]
 mod tests {

@@ -29,7 +29,6 @@ use crate::agent::Agent;
 use crate::budget::{Budget, Meter};
 use crate::eval::{Evaluator, PLAYING_FOR_A_WIN};
 use crate::turn::Line;
-use rand::SeedableRng;
 use stages::Stages;
 use std::time::Instant;
 use warlord_rules::{Action, Position, Ruleset};
@@ -157,13 +156,11 @@ impl Agent for Champion {
             // and the greedy replies below are examined in that order.
             // Advancing turns seed it too: where the armies stand apart and few turns fit the
             // budget, they are what closes in.
-            let mut rng = rand::rngs::StdRng::seed_from_u64(seed ^ closing::ADVANCING_SEED);
             let mut advancing_meter = Meter::until(stages.advancing(budget, used), start);
-            let advancing: Vec<Vec<Action>> =
-                crate::advance::advancing_turns(rules, pos, &mut rng, &mut advancing_meter)
-                    .into_iter()
-                    .map(|l| l.actions)
-                    .collect();
+            let advancing: Vec<Vec<Action>> = closing::advancing_lines(rules, pos, seed, &mut advancing_meter)
+                .into_iter()
+                .map(|l| l.actions)
+                .collect();
             used += advancing_meter.used();
             let (mut evolved, evolving) =
                 self.evolve_on_islands(rules, pos, &cands, &advancing, &stages, budget, used, start, seed);
