@@ -1,19 +1,29 @@
 //! Throughput of the evaluation (beside the features found the old way, by describing every
 //! legal action) and of each agent, on the shipped scenarios' start positions; and of the
-//! evaluation in mid-game positions of the largest (WarGame 2) and of Chieftain Chess
+//! evaluation in mid-game positions of the largest (WarGame 2) and of Chieftain Chess; and of
+//! the advancing turns where distances are dear, beside one walk over the whole board
 //! (docs/BENCHMARKS.md, section "AI").
 
 // criterion's macros define undocumented functions.
 #![allow(missing_docs)]
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use rand::SeedableRng;
 use std::sync::Arc;
+use warlord_ai::advance::advancing_turns;
 use warlord_ai::eval::features::extract_with;
+use warlord_ai::setup::placement;
+use warlord_ai::walking::Steps;
 use warlord_ai::{by_name, Budget, Evaluator, Meter, AGENT_NAMES};
-use warlord_rules::{described_captures, Action, Position, Ruleset, Scenario};
+use warlord_rules::{described_captures, Action, Phase, Position, Ruleset, Scenario, Side};
 
 /// The scenarios whose evaluation is also measured mid-game.
 const EVALUATED: [&str; 2] = ["wargame-2", "chieftain"];
+
+/// The scenarios whose advancing turns are measured, 16 turns into a game ([`mid_game`]): the
+/// largest boards, where one walk over every cell is dear, and a board with water, where the
+/// advancing turns walk.
+const ADVANCING: [&str; 4] = ["fanatics-120x120", "fanatics-120x120-hex", "two-countries-48x72", "river"];
 
 fn rules_of(id: &str) -> Arc<dyn Ruleset> {
     let b = warlord_scenarios::get(id).expect("a shipped scenario");
@@ -32,12 +42,12 @@ impl Rng {
     }
 }
 
-/// A mid-game position: `turns` turns from the start, each action a capture when one is listed,
+/// A mid-game position: `turns` turns from the first position of play, each action a capture when one is listed,
 /// otherwise the one of eight random actions that lands nearest an enemy (so that the armies
 /// meet), each turn ended after at most its cap of actions.
 fn mid_game(rules: &dyn Ruleset, turns: u32) -> Position {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    let mut pos = rules.start();
+    let mut pos = first_play_position(rules);
     let enemy_distance = |pos: &Position, a: Action| {
         let enemy = pos.to_move().opponent();
         a.destination()
@@ -74,7 +84,50 @@ fn bench_evaluation(c: &mut Criterion, name: &str, rules: &dyn Ruleset, pos: &Po
     });
 }
 
+/// The advancing turns of the side to move at `pos` (all of them: an unlimited budget), and
+/// beside them one walk ([`Steps`]) from the enemy army over the whole board: the work an
+/// advancing turn would repeat at each of its steps if it walked where the board has no water
+/// (the slowdown of commit 47722aa on the 120x120 boards, docs/AI.md).
+fn bench_advancing(c: &mut Criterion, name: &str, rules: &dyn Ruleset, pos: &Position) {
+    c.bench_function(&format!("{name}/advancing-turns"), |b| {
+        b.iter(|| {
+            let mut meter = Meter::start(Budget::Nodes(u64::MAX));
+            advancing_turns(rules, pos, &mut rand::rngs::StdRng::seed_from_u64(1), &mut meter)
+        });
+    });
+    c.bench_function(&format!("{name}/walk-from-the-enemy"), |b| {
+        b.iter(|| Steps::from_army(pos, pos.to_move().opponent()));
+    });
+}
+
+/// The first position of play: the start, with each side's setup (where the scenario has one)
+/// placed as the agents place it ([`placement`]).
+fn first_play_position(rules: &dyn Ruleset) -> Position {
+    let mut pos = rules.start();
+    while matches!(pos.phase(), Phase::Setup) {
+        let view = rules.view(&pos, Some(pos.to_move()));
+        for action in placement(rules, &view, 1) {
+            rules.play(&mut pos, action).expect("the agents' placement is legal");
+        }
+    }
+    pos
+}
+
 fn bench(c: &mut Criterion) {
+    for id in ADVANCING {
+        let rules = rules_of(id);
+        let pos = mid_game(rules.as_ref(), 16);
+        let lines = advancing_turns(
+            rules.as_ref(),
+            &pos,
+            &mut rand::rngs::StdRng::seed_from_u64(1),
+            &mut Meter::start(Budget::Nodes(u64::MAX)),
+        );
+        let actions: Vec<usize> = lines.iter().map(|l| l.actions.len()).collect();
+        let pieces = [Side::White, Side::Black].map(|side| pos.pieces(side).count());
+        eprintln!("{id} after {} turns: pieces {pieces:?}, advancing turns of {actions:?} actions", pos.turns_played());
+        bench_advancing(c, id, rules.as_ref(), &pos);
+    }
     for id in EVALUATED {
         let rules = rules_of(id);
         let pos = mid_game(rules.as_ref(), 16);
