@@ -11,7 +11,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use rand::SeedableRng;
 use std::sync::Arc;
 use warlord_ai::advance::advancing_turns;
-use warlord_ai::eval::features::extract_with;
+use warlord_ai::eval::features::{extract_with, space};
 use warlord_ai::setup::placement;
 use warlord_ai::walking::Steps;
 use warlord_ai::{by_name, Budget, Evaluator, Meter, AGENT_NAMES};
@@ -87,7 +87,9 @@ fn bench_evaluation(c: &mut Criterion, name: &str, rules: &dyn Ruleset, pos: &Po
 /// The advancing turns of the side to move at `pos` (all of them: an unlimited budget), and
 /// beside them one walk ([`Steps`]) from the enemy army over the whole board: the work an
 /// advancing turn would repeat at each of its steps if it walked where the board has no water
-/// (the slowdown of commit 47722aa on the 120x120 boards, docs/AI.md).
+/// (the slowdown of commit 47722aa on the 120x120 boards, docs/AI.md); and space
+/// ([`space`]: one search from both armies, where it took a walk from each until commit
+/// 8c9f246), which long turns add to every evaluation.
 fn bench_advancing(c: &mut Criterion, name: &str, rules: &dyn Ruleset, pos: &Position) {
     c.bench_function(&format!("{name}/advancing-turns"), |b| {
         b.iter(|| {
@@ -98,6 +100,7 @@ fn bench_advancing(c: &mut Criterion, name: &str, rules: &dyn Ruleset, pos: &Pos
     c.bench_function(&format!("{name}/walk-from-the-enemy"), |b| {
         b.iter(|| Steps::from_army(pos, pos.to_move().opponent()));
     });
+    c.bench_function(&format!("{name}/space"), |b| b.iter(|| space(pos)));
 }
 
 /// The first position of play: the start, with each side's setup (where the scenario has one)

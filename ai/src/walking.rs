@@ -100,14 +100,80 @@ impl Steps {
         self.dist.get(self.index(sq)).copied().filter(|&d| d != u32::MAX)
     }
 
-    /// Every square's distance, rank by rank from rank 1 (`u32::MAX` where no walk reaches).
-    #[must_use]
-    pub fn all(&self) -> &[u32] {
-        &self.dist
-    }
-
     fn index(&self, sq: Square) -> usize {
         usize::from(sq.rank) * self.files + usize::from(sq.file)
+    }
+}
+
+/// How many cells of a board each of two armies walks to first: the cells nearer (in walking
+/// steps, round water, whatever pieces stand between) to one of the first army's pieces than to
+/// every piece of the second, and the reverse. Cells as near to both, and cells no walk
+/// reaches (water), count for neither.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Claims {
+    /// The cells the first army reaches first.
+    pub first: usize,
+    /// The cells the second army reaches first.
+    pub second: usize,
+    /// The board's cells, water included.
+    pub cells: usize,
+}
+
+impl Claims {
+    /// The claims of the armies of `first` and of its opponent in `pos`.
+    #[must_use]
+    pub fn of(pos: &Position, first: Side) -> Claims {
+        let squares = |side: Side| pos.pieces(side).map(|(sq, _)| sq).collect::<Vec<_>>();
+        Claims::between(pos.board(), &squares(first), &squares(first.opponent()))
+    }
+
+    /// The claims of two armies standing on `first` and `second`, by one breadth-first search
+    /// from both at once: a cell is marked with the armies of its neighbours one step nearer
+    /// (at the same walking distance from the nearest piece of either army), so it is marked by
+    /// an army exactly when that army's nearest piece is as near as any. The same counts as a
+    /// [`Steps`] from each army compared cell by cell, for half the search.
+    #[must_use]
+    pub fn between(board: &Board, first: &[Square], second: &[Square]) -> Claims {
+        const FIRST: u8 = 1;
+        const SECOND: u8 = 2;
+        let files = usize::from(board.files());
+        let cells = files * usize::from(board.ranks());
+        let index = |sq: Square| usize::from(sq.rank) * files + usize::from(sq.file);
+        let mut dist = vec![u32::MAX; cells];
+        let mut marks = vec![0u8; cells];
+        let mut queue: Vec<Square> = Vec::with_capacity(cells);
+        for (army, mark) in [(first, FIRST), (second, SECOND)] {
+            for &sq in army {
+                let i = index(sq);
+                if dist[i] == u32::MAX {
+                    dist[i] = 0;
+                    queue.push(sq);
+                }
+                marks[i] |= mark;
+            }
+        }
+        let open = !has_barriers(board);
+        let mut next = 0;
+        while let Some(&sq) = queue.get(next) {
+            next += 1;
+            let i = index(sq);
+            let (step, mark) = (dist[i] + 1, marks[i]);
+            for n in board.neighbours(sq) {
+                let j = index(n);
+                if dist[j] == u32::MAX && (open || board.terrain(n).holds_pieces()) {
+                    dist[j] = step;
+                    marks[j] = mark;
+                    queue.push(n);
+                } else if dist[j] == step {
+                    marks[j] |= mark;
+                }
+            }
+        }
+        Claims {
+            first: marks.iter().filter(|&&m| m == FIRST).count(),
+            second: marks.iter().filter(|&&m| m == SECOND).count(),
+            cells,
+        }
     }
 }
 
@@ -140,6 +206,47 @@ mod tests {
                 let direct = sources.iter().map(|&s| board.distance(s, target)).min();
                 assert_eq!(steps.to(target), direct, "{target} on {geometry:?}");
             }
+        }
+    }
+
+    /// The claims the slow way: a walk from each army, compared cell by cell.
+    fn claims_by_two_walks(board: &Board, first: &[Square], second: &[Square]) -> Claims {
+        let (a, b) =
+            (Steps::from_squares(board, first.iter().copied()), Steps::from_squares(board, second.iter().copied()));
+        let nearer = |x: Option<u32>, y: Option<u32>| x.is_some_and(|x| y.is_none_or(|y| x < y));
+        let all: Vec<Square> = board.squares().collect();
+        Claims {
+            first: all.iter().filter(|&&sq| nearer(a.to(sq), b.to(sq))).count(),
+            second: all.iter().filter(|&&sq| nearer(b.to(sq), a.to(sq))).count(),
+            cells: usize::from(board.files()) * usize::from(board.ranks()),
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn one_search_from_both_armies_claims_what_two_walks_do(
+            hex in proptest::bool::ANY,
+            files in 4u8..14,
+            ranks in 4u8..14,
+            water in proptest::collection::vec((0u8..14, 0u8..14), 0..30),
+            first in proptest::collection::vec((0u8..14, 0u8..14), 0..6),
+            second in proptest::collection::vec((0u8..14, 0u8..14), 0..6),
+        ) {
+            let geometry = if hex { Geometry::Hex } else { Geometry::Square };
+            let mut board = Board::with_geometry(geometry, u32::from(files), u32::from(ranks), 1).expect("a board");
+            let on_board = |cells: &[(u8, u8)]| -> Vec<Square> {
+                cells.iter().map(|&(f, r)| Square::new(f % files, r % ranks)).collect()
+            };
+            for sq in on_board(&water) {
+                board.set_terrain(sq, Terrain::Water).expect("on the board");
+            }
+            // Pieces stand on land, one to a cell: the first army's cells are not the second's.
+            let first: Vec<Square> = on_board(&first).into_iter().filter(|&sq| board.terrain(sq).holds_pieces()).collect();
+            let second: Vec<Square> = on_board(&second)
+                .into_iter()
+                .filter(|&sq| board.terrain(sq).holds_pieces() && !first.contains(&sq))
+                .collect();
+            proptest::prop_assert_eq!(Claims::between(&board, &first, &second), claims_by_two_walks(&board, &first, &second));
         }
     }
 

@@ -2,7 +2,7 @@
 //! the piece table (values, leaders, command ranges) and from the legal actions, so the same
 //! features serve every family.
 
-use crate::walking::Steps;
+use crate::walking::Claims;
 use warlord_rules::{Action, Geometry, Position, Ruleset, Side, Square};
 
 /// The number of features.
@@ -108,19 +108,16 @@ fn exposure(a: &Army, enemy: &Army) -> f64 {
 /// nearer to, and the enemy loses them; a piece behind its own front claims nothing. Unlike a
 /// distance to the enemy, it does not cancel out: moving closer to an enemy piece brings that
 /// piece closer too, so a sum of distances for each side gains nothing when a front piece
-/// steps forward, while the boundary between the armies moves. Computed by a breadth-first
-/// search from each army ([`Steps`]); across a river, the cells claimed are those of the way
-/// round.
+/// steps forward, while the boundary between the armies moves. Computed by one breadth-first
+/// search from both armies ([`Claims`]); across a river, the cells claimed are those of the
+/// way round.
 #[must_use]
 pub fn space(pos: &Position) -> f64 {
-    let me = pos.to_move();
-    let (mine, theirs) = (Steps::from_army(pos, me), Steps::from_army(pos, me.opponent()));
-    let cells = mine.all().len();
-    if cells == 0 {
+    let claims = Claims::of(pos, pos.to_move());
+    if claims.cells == 0 {
         return 0.0;
     }
-    let balance: i64 = mine.all().iter().zip(theirs.all()).map(|(a, b)| i64::from(a < b) - i64::from(b < a)).sum();
-    balance as f64 / cells as f64
+    (claims.first as f64 - claims.second as f64) / claims.cells as f64
 }
 
 /// The features of `pos` for its side to move, given that side's legal actions. The threats
