@@ -88,8 +88,8 @@ fn bench_evaluation(c: &mut Criterion, name: &str, rules: &dyn Ruleset, pos: &Po
 /// beside them one walk ([`Steps`]) from the enemy army over the whole board: the work an
 /// advancing turn would repeat at each of its steps if it walked where the board has no water
 /// (the slowdown of commit 47722aa on the 120x120 boards, docs/AI.md); and space
-/// ([`space`]: one search from both armies, where it took a walk from each until commit
-/// 8c9f246), which long turns add to every evaluation.
+/// ([`space`]: one search from both armies, where it took a walk from each before commit
+/// 497f3b5), which long turns add to every evaluation.
 fn bench_advancing(c: &mut Criterion, name: &str, rules: &dyn Ruleset, pos: &Position) {
     c.bench_function(&format!("{name}/advancing-turns"), |b| {
         b.iter(|| {
