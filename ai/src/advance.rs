@@ -108,10 +108,16 @@ pub fn finish_advancing(rules: &dyn Ruleset, line: &mut Line, standoff: u32, rng
 /// side does not hold ([`objective_actions`]), until none does; then the turn is ended. Built
 /// like an advancing turn, without evaluating anything: a candidate and a seed beside them.
 pub fn objective_turn(rules: &dyn Ruleset, pos: &Position, rng: &mut impl Rng, meter: &mut Meter) -> Option<Line> {
-    let objective = rules.objective()?;
     let mut line = Line::start(pos);
-    finish_by(rules, &mut line, meter, |pos, legal| objective_actions(pos, legal, objective, rng).first().copied());
-    Some(line)
+    finish_marching(rules, &mut line, rng, meter).then_some(line)
+}
+
+/// Finishes a turn in progress as [`objective_turn`] plays one, where the rules publish an
+/// objective; returns whether they do (without one, `line` is left as it is).
+pub fn finish_marching(rules: &dyn Ruleset, line: &mut Line, rng: &mut impl Rng, meter: &mut Meter) -> bool {
+    let Some(objective) = rules.objective() else { return false };
+    finish_by(rules, line, meter, |pos, legal| objective_actions(pos, legal, objective, rng).first().copied());
+    true
 }
 
 /// Plays `choose`'s action at each step until the turn is over; where it has none, the turn is

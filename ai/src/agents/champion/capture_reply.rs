@@ -2,9 +2,12 @@
 
 use super::spread::to_front;
 use super::{Candidate, Champion};
+use crate::advance::finish_marching;
 use crate::budget::{Budget, Meter};
 use crate::eval::Evaluator;
 use crate::turn::Line;
+use rand::rngs::StdRng;
+use rand::SeedableRng;
 use std::time::Instant;
 use warlord_rules::{Action, Position, Ruleset, Side};
 
@@ -35,13 +38,17 @@ impl Champion {
 /// no capture at all it passes, which ends the game if the candidate was a pass too. Where the
 /// rules publish an objective (towns to hold), an action onto one of its squares (as the
 /// rules' [`Action::destination`] names it) counts as a capture: taking a town is the other
-/// way such a reply wins. Each step evaluates only those actions, a few positions where a
-/// greedy step evaluates every legal action. Once `meter` is spent it stops where it stands,
-/// between two evaluations: the reply is then unfinished, and the caller throws it away.
+/// way such a reply wins; and once it has nothing left to take, the reply finishes its turn
+/// by marching on the squares it does not hold ([`finish_marching`]: nothing evaluated), as a
+/// side racing for towns does, instead of standing still. Each step evaluates only those
+/// actions, a few positions where a greedy step evaluates every legal action. Once `meter` is
+/// spent it stops where it stands, between two evaluations: the reply is then unfinished, and
+/// the caller throws it away.
 pub(super) fn capture_reply(eval: &Evaluator, rules: &dyn Ruleset, pos: &Position, meter: &mut Meter) -> Line {
     let them = pos.to_move();
     let objective = rules.objective().map_or(&[][..], |o| &o.squares[..]);
     let takes_objective = |a: &Action| a.destination().is_some_and(|to| objective.contains(&to));
+    let marching = !objective.is_empty();
     let mut line = Line::start(pos);
     // The budget is checked between captures too: where armies meet, a step has hundreds (and
     // on a 2,380-action position an evaluation takes a quarter of a millisecond).
@@ -52,7 +59,7 @@ pub(super) fn capture_reply(eval: &Evaluator, rules: &dyn Ruleset, pos: &Positio
             .into_iter()
             .filter(|&a| a == Action::EndTurn || captures.iter().any(|(c, _)| *c == a) || takes_objective(&a))
             .collect();
-        if options.iter().all(|&a| a == Action::EndTurn) && !line.actions.is_empty() {
+        if options.iter().all(|&a| a == Action::EndTurn) && (!line.actions.is_empty() || marching) {
             break;
         }
         let mut best: Option<(f64, Line)> = None;
@@ -70,8 +77,14 @@ pub(super) fn capture_reply(eval: &Evaluator, rules: &dyn Ruleset, pos: &Positio
         let Some((_, child)) = best else { break };
         line = child;
     }
+    if marching && !line.done && !meter.spent() {
+        finish_marching(rules, &mut line, &mut StdRng::seed_from_u64(MARCH_SEED), meter);
+    }
     line
 }
+
+/// The seed of the ties between equally good marching moves in [`capture_reply`].
+const MARCH_SEED: u64 = 0x006d_6172_6368;
 
 #[cfg(test)]
 mod tests {
@@ -98,6 +111,23 @@ mod tests {
         let reply = capture_reply(&Evaluator::default(), rules.as_ref(), &pos, &mut meter);
         assert_eq!(reply.actions, vec![Action::EndTurn]);
         assert_eq!(reply.pos.piece_count(Side::White), 2);
+    }
+
+    #[test]
+    fn with_towns_to_hold_and_nothing_in_reach_the_capture_reply_marches_on_them() {
+        // Black (to move) has nothing to capture and no town in reach: its leader on d7 and
+        // infantry on d6 stand three squares and more from the towns on d3 and h3.
+        let map =
+            r#"map = ["........", "........", "........", "........", "........", "...T...T", "........", "........"]"#;
+        let (rules, pos) = skirmish_with("7L/3l4/3i4/8/8/8/8/4I3", map, "towns-to-win = 2");
+        let mut meter = Meter::start(Budget::Nodes(u64::MAX));
+        let reply = capture_reply(&Evaluator::default(), rules.as_ref(), &pos, &mut meter);
+        let town = Square::new(3, 2);
+        let nearest = |p: &Position| {
+            p.pieces(Side::Black).map(|(sq, _)| p.board().distance(sq, town)).min().expect("Black has pieces")
+        };
+        assert!(reply.actions.iter().any(|a| matches!(a, Action::Move { .. })), "{:?}", reply.actions);
+        assert!(nearest(&reply.pos) < nearest(&pos), "{:?}", reply.actions);
     }
 
     #[test]
