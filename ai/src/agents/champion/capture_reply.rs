@@ -113,15 +113,22 @@ mod tests {
         assert_eq!(reply.pos.piece_count(Side::White), 2);
     }
 
+    /// Black's capture reply in `position` on the skirmish board with two towns to hold, on d3
+    /// and h3; and the position it replies in.
+    fn reply_with_two_towns(position: &str) -> (Position, Line) {
+        let map =
+            r#"map = ["........", "........", "........", "........", "........", "...T...T", "........", "........"]"#;
+        let (rules, pos) = skirmish_with(position, map, "towns-to-win = 2");
+        let mut meter = Meter::start(Budget::Nodes(u64::MAX));
+        let reply = capture_reply(&Evaluator::default(), rules.as_ref(), &pos, &mut meter);
+        (pos, reply)
+    }
+
     #[test]
     fn with_towns_to_hold_and_nothing_in_reach_the_capture_reply_marches_on_them() {
         // Black (to move) has nothing to capture and no town in reach: its leader on d7 and
         // infantry on d6 stand three squares and more from the towns on d3 and h3.
-        let map =
-            r#"map = ["........", "........", "........", "........", "........", "...T...T", "........", "........"]"#;
-        let (rules, pos) = skirmish_with("7L/3l4/3i4/8/8/8/8/4I3", map, "towns-to-win = 2");
-        let mut meter = Meter::start(Budget::Nodes(u64::MAX));
-        let reply = capture_reply(&Evaluator::default(), rules.as_ref(), &pos, &mut meter);
+        let (pos, reply) = reply_with_two_towns("7L/3l4/3i4/8/8/8/8/4I3");
         let town = Square::new(3, 2);
         let nearest = |p: &Position| {
             p.pieces(Side::Black).map(|(sq, _)| p.board().distance(sq, town)).min().expect("Black has pieces")
@@ -134,11 +141,7 @@ mod tests {
     fn the_capture_reply_takes_a_town_to_hold() {
         // Black (to move) has nothing to capture, and its infantry on d4 stands next to the
         // town on d3, one of the two it needs.
-        let map =
-            r#"map = ["........", "........", "........", "........", "........", "...T...T", "........", "........"]"#;
-        let (rules, pos) = skirmish_with("7L/8/8/3l4/3i4/8/8/4I3", map, "towns-to-win = 2");
-        let mut meter = Meter::start(Budget::Nodes(u64::MAX));
-        let reply = capture_reply(&Evaluator::default(), rules.as_ref(), &pos, &mut meter);
+        let (_, reply) = reply_with_two_towns("7L/8/8/3l4/3i4/8/8/4I3");
         let town = Square::new(3, 2);
         assert!(reply.actions.contains(&Action::Move { from: Square::new(3, 3), to: town }), "{:?}", reply.actions);
         assert!(reply.pos.piece_at(town).is_some_and(|p| p.side == Side::Black));
