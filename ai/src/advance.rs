@@ -100,7 +100,7 @@ fn approaching_actions(
 
 /// Finishes a turn in progress as [`advancing_turn`] plays one.
 pub fn finish_advancing(rules: &dyn Ruleset, line: &mut Line, standoff: u32, rng: &mut impl Rng, meter: &mut Meter) {
-    finish_by(rules, line, meter, |pos, legal| advancing_actions(pos, legal, standoff, rng).first().copied());
+    finish_by(rules, line, meter, false, |pos, legal| advancing_actions(pos, legal, standoff, rng).first().copied());
 }
 
 /// The turn of the side to move that marches on the rules' objective (towns to hold), if they
@@ -108,27 +108,35 @@ pub fn finish_advancing(rules: &dyn Ruleset, line: &mut Line, standoff: u32, rng
 /// side does not hold ([`objective_actions`]), until none does; then the turn is ended. Built
 /// like an advancing turn, without evaluating anything: a candidate and a seed beside them.
 pub fn objective_turn(rules: &dyn Ruleset, pos: &Position, rng: &mut impl Rng, meter: &mut Meter) -> Option<Line> {
+    let objective = rules.objective()?;
     let mut line = Line::start(pos);
-    finish_marching(rules, &mut line, rng, meter).then_some(line)
+    finish_by(rules, &mut line, meter, false, |pos, legal| {
+        objective_actions(pos, legal, objective, rng).first().copied()
+    });
+    Some(line)
 }
 
-/// Finishes a turn in progress as [`objective_turn`] plays one, where the rules publish an
-/// objective; returns whether they do (without one, `line` is left as it is).
-pub fn finish_marching(rules: &dyn Ruleset, line: &mut Line, rng: &mut impl Rng, meter: &mut Meter) -> bool {
+/// Goes on with a turn in progress as [`objective_turn`] plays one, where the rules publish an
+/// objective, while `meter` lasts: once it is spent the turn is left unfinished, between two
+/// actions. Returns whether the rules publish one (without one, `line` is left as it is).
+pub fn march_while_meter_lasts(rules: &dyn Ruleset, line: &mut Line, rng: &mut impl Rng, meter: &mut Meter) -> bool {
     let Some(objective) = rules.objective() else { return false };
-    finish_by(rules, line, meter, |pos, legal| objective_actions(pos, legal, objective, rng).first().copied());
+    finish_by(rules, line, meter, true, |pos, legal| objective_actions(pos, legal, objective, rng).first().copied());
     true
 }
 
-/// Plays `choose`'s action at each step until the turn is over; where it has none, the turn is
-/// ended (or, where a turn cannot be ended early, finished with the first legal actions).
+/// Plays `choose`'s action at each step until the turn is over (or, with `stop_when_spent`,
+/// until `meter` is spent); where it has none, the turn is ended (or, where a turn cannot be
+/// ended early, finished with the first legal actions).
 fn finish_by(
     rules: &dyn Ruleset,
     line: &mut Line,
     meter: &mut Meter,
+    stop_when_spent: bool,
     mut choose: impl FnMut(&Position, &[Action]) -> Option<Action>,
 ) {
-    while !line.done {
+    let stopped = |meter: &Meter| stop_when_spent && meter.spent();
+    while !line.done && !stopped(meter) {
         let legal = line.legal(rules);
         if legal.is_empty() {
             break;

@@ -2,7 +2,7 @@
 
 use super::spread::to_front;
 use super::{Candidate, Champion};
-use crate::advance::finish_marching;
+use crate::advance::march_while_meter_lasts;
 use crate::budget::{Budget, Meter};
 use crate::eval::Evaluator;
 use crate::turn::Line;
@@ -38,12 +38,12 @@ impl Champion {
 /// no capture at all it passes, which ends the game if the candidate was a pass too. Where the
 /// rules publish an objective (towns to hold), an action onto one of its squares (as the
 /// rules' [`Action::destination`] names it) counts as a capture: taking a town is the other
-/// way such a reply wins; and once it has nothing left to take, the reply finishes its turn
-/// by marching on the squares it does not hold ([`finish_marching`]: nothing evaluated), as a
-/// side racing for towns does, instead of standing still. Each step evaluates only those
-/// actions, a few positions where a greedy step evaluates every legal action. Once `meter` is
-/// spent it stops where it stands, between two evaluations: the reply is then unfinished, and
-/// the caller throws it away.
+/// way such a reply wins; and once it has nothing left to take, the reply goes on with its
+/// turn by marching on the squares it does not hold ([`march_while_meter_lasts`]: nothing
+/// evaluated), as a side racing for towns does, instead of standing still. Each step evaluates
+/// only those actions, a few positions where a greedy step evaluates every legal action. Once
+/// `meter` is spent it stops where it stands, between two evaluations or two marching steps:
+/// the reply is then unfinished, and the caller throws it away.
 pub(super) fn capture_reply(eval: &Evaluator, rules: &dyn Ruleset, pos: &Position, meter: &mut Meter) -> Line {
     let them = pos.to_move();
     let objective = rules.objective().map_or(&[][..], |o| &o.squares[..]);
@@ -77,8 +77,8 @@ pub(super) fn capture_reply(eval: &Evaluator, rules: &dyn Ruleset, pos: &Positio
         let Some((_, child)) = best else { break };
         line = child;
     }
-    if marching && !line.done && !meter.spent() {
-        finish_marching(rules, &mut line, &mut StdRng::seed_from_u64(MARCH_SEED), meter);
+    if marching && !line.done {
+        march_while_meter_lasts(rules, &mut line, &mut StdRng::seed_from_u64(MARCH_SEED), meter);
     }
     line
 }
