@@ -1,4 +1,5 @@
-//! The opponent's reply by captures alone, which ranks long turns' candidates.
+//! The exchange of captures that ranks long turns' candidates: the opponent's reply by captures
+//! alone, then one's own.
 
 use super::spread::to_front;
 use super::{Candidate, Champion};
@@ -12,9 +13,9 @@ use std::time::Instant;
 use warlord_rules::{Action, Position, Ruleset, Side};
 
 impl Champion {
-    /// Long turns: the candidates ranked by their value for `me` after the opponent's
-    /// [`capture_reply`], best first; those not examined within `budget` follow in their own
-    /// order. The greedy replies are then examined in this order. Also returns the nodes used.
+    /// Long turns: the candidates ranked by their value for `me` after the [`capture_exchange`]
+    /// each starts, best first; those not examined within `budget` follow in their own order.
+    /// The greedy replies are then examined in this order. Also returns the nodes used.
     pub(super) fn rank_by_captures(
         &self,
         eval: &Evaluator,
@@ -25,11 +26,43 @@ impl Champion {
         start: Instant,
     ) -> (Vec<Candidate>, u64) {
         let (values, used) = self.values_after_replies(eval, rules, me, &cands, budget, start, |pos, meter| {
-            capture_reply(eval, rules, pos, meter)
+            capture_exchange(eval, rules, pos, meter)
         });
         let mut order: Vec<usize> = (0..values.len()).collect();
         order.sort_by(|a, b| values[*b].total_cmp(&values[*a]));
         (to_front(cands, &order), used)
+    }
+}
+
+/// The exchange of captures a candidate starts: the opponent's [`capture_reply`], then, unless it
+/// ended the game, one's own from the position it leaves (the captures it offers back, the
+/// towns it leaves open, and one's own march), so that a candidate is judged where the
+/// exchange ends. Judged right after the opponent's captures, a turn that advances into contact
+/// counted the pieces it offers and not the ones it takes back, and the champion kept its army
+/// at home while the other side marched on its towns (docs/AI.md, "Round 14"). A follow-up
+/// that takes nothing and marches nowhere is left out: the exchange ends where the reply does.
+/// Returns the follow-up (its position is where the exchange ends), or the reply where there
+/// is none; once `meter` is spent it stops where it stands, and the caller throws it away.
+pub(super) fn capture_exchange(eval: &Evaluator, rules: &dyn Ruleset, pos: &Position, meter: &mut Meter) -> Line {
+    let mut reply = capture_reply(eval, rules, pos, meter);
+    if reply.pos.outcome().is_some() || meter.spent() {
+        return reply;
+    }
+    if !reply.done {
+        // Its captures done and nothing to march on: the reply's turn ends there.
+        if !reply.legal(rules).contains(&Action::EndTurn) {
+            return reply;
+        }
+        reply.push(rules, Action::EndTurn, meter);
+        if reply.pos.outcome().is_some() {
+            return reply;
+        }
+    }
+    let follow_up = capture_reply(eval, rules, &reply.pos, meter);
+    if follow_up.actions.iter().all(|&a| a == Action::EndTurn) {
+        reply
+    } else {
+        follow_up
     }
 }
 
@@ -111,6 +144,35 @@ mod tests {
         let reply = capture_reply(&Evaluator::default(), rules.as_ref(), &pos, &mut meter);
         assert_eq!(reply.actions, vec![Action::EndTurn]);
         assert_eq!(reply.pos.piece_count(Side::White), 2);
+    }
+
+    #[test]
+    fn the_capture_exchange_counts_what_one_takes_in_return() {
+        // Black (to move) takes White's infantry on e3 with its infantry on d4; its infantry on
+        // h4 stands beyond its leader's range, next to White's on h3, which White's leader on
+        // h1 sends to take it.
+        let (rules, pos) = skirmish("8/8/8/3l4/3i3i/4I2I/8/7L");
+        let mut meter = Meter::start(Budget::Nodes(u64::MAX));
+        let reply = capture_reply(&Evaluator::default(), rules.as_ref(), &pos, &mut meter);
+        let count = |p: &Position| (p.piece_count(Side::White), p.piece_count(Side::Black));
+        assert_eq!(count(&reply.pos), (2, 3), "{:?}", reply.actions);
+        let exchange = capture_exchange(&Evaluator::default(), rules.as_ref(), &pos, &mut meter);
+        assert_eq!(count(&exchange.pos), (2, 2), "{:?}", exchange.actions);
+        assert!(exchange.pos.piece_at(Square::new(7, 3)).is_some_and(|p| p.side == Side::White));
+    }
+
+    #[test]
+    fn with_nothing_to_take_in_return_the_exchange_ends_where_the_reply_does() {
+        // Black's leader takes on e3 (its one move: a side moves no more pieces than it has
+        // leaders), and nothing of White's reaches a Black piece: the exchange is the reply,
+        // with White to move (no pass of White's is played, which would say nothing).
+        let (rules, pos) = skirmish("7L/8/8/3l4/3i4/4I3/8/8");
+        let mut meter = Meter::start(Budget::Nodes(u64::MAX));
+        let reply = capture_reply(&Evaluator::default(), rules.as_ref(), &pos, &mut meter);
+        let exchange = capture_exchange(&Evaluator::default(), rules.as_ref(), &pos, &mut meter);
+        assert_eq!(exchange.actions, reply.actions);
+        assert_eq!((exchange.pos.to_move(), exchange.pos.outcome()), (Side::White, None));
+        assert_eq!((exchange.pos.piece_count(Side::White), exchange.pos.piece_count(Side::Black)), (1, 2));
     }
 
     /// Black's capture reply in `position` on the skirmish board with two towns to hold, on d3

@@ -8,7 +8,8 @@
 //! - [`offers`]: a turn after which the opponent's pass ends the game is worth that end.
 //! - [`spread`]: the order candidates are examined in, different ideas first.
 //! - [`replies`]: the value of candidates after a reply, examined in batches under a budget.
-//! - [`capture_reply`]: the opponent's captures alone, which rank long turns' candidates.
+//! - [`capture_reply`]: the exchange of captures (the opponent's, then one's own) that ranks long
+//!   turns' candidates.
 //! - [`greedy_reply`]: the choice, by the opponent's greedy turn and one's own greedy follow-up.
 //! - [`deepen`]: a second look at the best candidates, against the opponent's strongest replies.
 
@@ -48,8 +49,8 @@ use warlord_rules::{Action, Position, Ruleset};
 ///    evaluation of the position after it. This is what sees that a leader left en prise dies
 ///    next turn. The reply is a greedy turn followed by its own greedy follow-up. On long
 ///    turns, where a greedy turn evaluates hundreds of actions at each of many steps, every
-///    candidate is first ranked by the opponent's captures alone, and the greedy replies are
-///    examined in that order while the budget lasts.
+///    candidate is first ranked after an exchange of captures alone (the opponent's, then one's
+///    own), and the greedy replies are examined in that order while the budget lasts.
 /// 3. **A second look** (off by default, [`Champion::deepen`]). With budget left once every
 ///    candidate's greedy reply is examined, the best candidates are played out again against
 ///    the opponent's strongest replies (the best turns of its own beam search), so that a
@@ -152,7 +153,7 @@ impl Agent for Champion {
         let mut used = beam_meter.used();
         let mut cands = spread::spread(beam, self.max_candidates);
         if stages.long {
-            // The beam's best turns seed evolution; the capture reply ranks every candidate,
+            // The beam's best turns seed evolution; the capture exchange ranks every candidate,
             // and the greedy replies below are examined in that order.
             // Advancing turns seed it too: where the armies stand apart and few turns fit the
             // budget, they are what closes in.
