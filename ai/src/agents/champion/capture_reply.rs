@@ -35,14 +35,16 @@ impl Champion {
 }
 
 /// The exchange of captures a candidate starts: the opponent's [`capture_reply`], then, unless it
-/// ended the game, one's own from the position it leaves (the captures it offers back, the
-/// towns it leaves open, and one's own march), so that a candidate is judged where the
+/// ended the game, one's own captures from the position it leaves (what it takes back, and the
+/// towns it can step onto: [`takes`] without the march), so that a candidate is judged where the
 /// exchange ends. Judged right after the opponent's captures, a turn that advances into contact
-/// counted the pieces it offers and not the ones it takes back, and the champion kept its army
-/// at home while the other side marched on its towns (docs/AI.md, "Round 14"). A follow-up
-/// that takes nothing and marches nowhere is left out: the exchange ends where the reply does.
-/// Returns the follow-up (its position is where the exchange ends), or the reply where there
-/// is none; once `meter` is spent it stops where it stands, and the caller throws it away.
+/// was charged with what it offers and credited with nothing it takes back, and the champion
+/// kept its army at home while the other side marched on its towns (docs/AI.md, "Round 14").
+/// One's own march is left out: on the 120x120 boards a second march of a 56-move turn takes
+/// the time the ranking of the other candidates needs. A follow-up that takes nothing is left
+/// out too: the exchange ends where the reply does. Returns the follow-up (its position is where
+/// the exchange ends), or the reply where there is none; once `meter` is spent it stops where
+/// it stands, and the caller throws it away.
 pub(super) fn capture_exchange(eval: &Evaluator, rules: &dyn Ruleset, pos: &Position, meter: &mut Meter) -> Line {
     let mut reply = capture_reply(eval, rules, pos, meter);
     if reply.pos.outcome().is_some() || meter.spent() {
@@ -58,7 +60,7 @@ pub(super) fn capture_exchange(eval: &Evaluator, rules: &dyn Ruleset, pos: &Posi
             return reply;
         }
     }
-    let follow_up = capture_reply(eval, rules, &reply.pos, meter);
+    let follow_up = takes(eval, rules, &reply.pos, meter, false);
     if follow_up.actions.iter().all(|&a| a == Action::EndTurn) {
         reply
     } else {
@@ -78,10 +80,17 @@ pub(super) fn capture_exchange(eval: &Evaluator, rules: &dyn Ruleset, pos: &Posi
 /// `meter` is spent it stops where it stands, between two evaluations or two marching steps:
 /// the reply is then unfinished, and the caller throws it away.
 pub(super) fn capture_reply(eval: &Evaluator, rules: &dyn Ruleset, pos: &Position, meter: &mut Meter) -> Line {
+    takes(eval, rules, pos, meter, true)
+}
+
+/// The captures of the side to move in `pos`, as [`capture_reply`] plays them (an action onto a
+/// square of the rules' objective counts as one), then, if `march`, its march on the squares it
+/// does not hold.
+fn takes(eval: &Evaluator, rules: &dyn Ruleset, pos: &Position, meter: &mut Meter, march: bool) -> Line {
     let them = pos.to_move();
     let objective = rules.objective().map_or(&[][..], |o| &o.squares[..]);
     let takes_objective = |a: &Action| a.destination().is_some_and(|to| objective.contains(&to));
-    let marching = !objective.is_empty();
+    let marching = march && !objective.is_empty();
     let mut line = Line::start(pos);
     // The budget is checked between captures too: where armies meet, a step has hundreds (and
     // on a 2,380-action position an evaluation takes a quarter of a millisecond).
