@@ -41,10 +41,10 @@ impl Champion {
 /// was charged with what it offers and credited with nothing it takes back, and the champion
 /// kept its army at home while the other side marched on its towns (docs/AI.md, "Round 14").
 /// One's own march is left out: on the 120x120 boards a second march of a 56-move turn takes
-/// the time the ranking of the other candidates needs. A follow-up that takes nothing is left
-/// out too: the exchange ends where the reply does. Returns the follow-up (its position is where
-/// the exchange ends), or the reply where there is none; once `meter` is spent it stops where
-/// it stands, and the caller throws it away.
+/// the time the ranking of the other candidates needs. A follow-up that has nothing to take
+/// plays nothing (no pass): the exchange ends where the reply does. Returns the follow-up (its
+/// position is where the exchange ends), or the reply where the game ended or the turn could not
+/// be ended; once `meter` is spent it stops where it stands, and the caller throws it away.
 pub(super) fn capture_exchange(eval: &Evaluator, rules: &dyn Ruleset, pos: &Position, meter: &mut Meter) -> Line {
     let mut reply = capture_reply(eval, rules, pos, meter);
     if reply.pos.outcome().is_some() || meter.spent() {
@@ -60,12 +60,7 @@ pub(super) fn capture_exchange(eval: &Evaluator, rules: &dyn Ruleset, pos: &Posi
             return reply;
         }
     }
-    let follow_up = takes(eval, rules, &reply.pos, meter, false);
-    if follow_up.actions.iter().all(|&a| a == Action::EndTurn) {
-        reply
-    } else {
-        follow_up
-    }
+    takes(eval, rules, &reply.pos, meter, false)
 }
 
 /// The opponent's reply by captures alone: action after action, the capture (or the end of
@@ -84,13 +79,14 @@ pub(super) fn capture_reply(eval: &Evaluator, rules: &dyn Ruleset, pos: &Positio
 }
 
 /// The captures of the side to move in `pos`, as [`capture_reply`] plays them (an action onto a
-/// square of the rules' objective counts as one), then, if `march`, its march on the squares it
-/// does not hold.
-fn takes(eval: &Evaluator, rules: &dyn Ruleset, pos: &Position, meter: &mut Meter, march: bool) -> Line {
+/// square of the rules' objective counts as one). As the opponent's `reply`, it passes where it
+/// has nothing to take and marches on the squares it does not hold once it has taken what it
+/// can; as one's own follow-up it does neither, and stops where its captures end.
+fn takes(eval: &Evaluator, rules: &dyn Ruleset, pos: &Position, meter: &mut Meter, reply: bool) -> Line {
     let them = pos.to_move();
     let objective = rules.objective().map_or(&[][..], |o| &o.squares[..]);
     let takes_objective = |a: &Action| a.destination().is_some_and(|to| objective.contains(&to));
-    let marching = march && !objective.is_empty();
+    let marching = reply && !objective.is_empty();
     let mut line = Line::start(pos);
     // The budget is checked between captures too: where armies meet, a step has hundreds (and
     // on a 2,380-action position an evaluation takes a quarter of a millisecond).
@@ -101,7 +97,7 @@ fn takes(eval: &Evaluator, rules: &dyn Ruleset, pos: &Position, meter: &mut Mete
             .into_iter()
             .filter(|&a| a == Action::EndTurn || captures.iter().any(|(c, _)| *c == a) || takes_objective(&a))
             .collect();
-        if options.iter().all(|&a| a == Action::EndTurn) && (!line.actions.is_empty() || marching) {
+        if options.iter().all(|&a| a == Action::EndTurn) && (!line.actions.is_empty() || marching || !reply) {
             break;
         }
         let mut best: Option<(f64, Line)> = None;
@@ -173,14 +169,17 @@ mod tests {
     #[test]
     fn with_nothing_to_take_in_return_the_exchange_ends_where_the_reply_does() {
         // Black's leader takes on e3 (its one move: a side moves no more pieces than it has
-        // leaders), and nothing of White's reaches a Black piece: the exchange is the reply,
-        // with White to move (no pass of White's is played, which would say nothing).
+        // leaders), and nothing of White's reaches a Black piece: White's follow-up plays nothing
+        // (no pass), and the exchange ends where the reply does, with White to move.
         let (rules, pos) = skirmish("7L/8/8/3l4/3i4/4I3/8/8");
         let mut meter = Meter::start(Budget::Nodes(u64::MAX));
         let reply = capture_reply(&Evaluator::default(), rules.as_ref(), &pos, &mut meter);
         let exchange = capture_exchange(&Evaluator::default(), rules.as_ref(), &pos, &mut meter);
-        assert_eq!(exchange.actions, reply.actions);
-        assert_eq!((exchange.pos.to_move(), exchange.pos.outcome()), (Side::White, None));
+        assert!(exchange.actions.is_empty(), "{:?}", exchange.actions);
+        assert_eq!(
+            (exchange.pos.hash(), exchange.pos.to_move(), exchange.pos.outcome()),
+            (reply.pos.hash(), Side::White, None)
+        );
         assert_eq!((exchange.pos.piece_count(Side::White), exchange.pos.piece_count(Side::Black)), (1, 2));
     }
 
