@@ -53,39 +53,64 @@ pub fn advancing_turn(
 /// piece, best first: the largest gain in steps, then the nearest end, then at random (one draw
 /// of `rng` per such action, in the order of `legal`). Nothing is played or evaluated.
 pub fn advancing_actions(pos: &Position, legal: &[Action], standoff: u32, rng: &mut impl Rng) -> Vec<Action> {
+    advancing_actions_by(pos, legal, standoff, rng, &mut Nearest::default())
+}
+
+/// [`advancing_actions`], measuring with `nearest` (kept from step to step of a turn).
+fn advancing_actions_by(
+    pos: &Position,
+    legal: &[Action],
+    standoff: u32,
+    rng: &mut impl Rng,
+    nearest: &mut Nearest,
+) -> Vec<Action> {
     let enemies: Vec<Square> = pos.pieces(pos.to_move().opponent()).map(|(sq, _)| sq).collect();
-    approaching_actions(pos, legal, &enemies, standoff, &[], rng)
+    nearest.aim(pos.board(), &enemies);
+    approaching_actions(pos, legal, nearest, standoff, &[], rng)
 }
 
 /// The legal moves and tows of the side to move that bring their piece nearer to one of the
 /// squares of `objective` it does not hold (onto it, taking an enemy that holds it), best
 /// first as [`advancing_actions`] orders them; a piece that holds one of them stays.
 pub fn objective_actions(pos: &Position, legal: &[Action], objective: &Objective, rng: &mut impl Rng) -> Vec<Action> {
+    objective_actions_by(pos, legal, objective, rng, &mut Nearest::default())
+}
+
+/// [`objective_actions`], measuring with `nearest` (kept from step to step of a turn).
+fn objective_actions_by(
+    pos: &Position,
+    legal: &[Action],
+    objective: &Objective,
+    rng: &mut impl Rng,
+    nearest: &mut Nearest,
+) -> Vec<Action> {
     let me = pos.to_move();
     let (held, open): (Vec<Square>, Vec<Square>) =
         objective.squares.iter().partition(|&&sq| objective.holds(pos, sq, me));
-    approaching_actions(pos, legal, &open, 0, &held, rng)
+    nearest.aim(pos.board(), &open);
+    approaching_actions(pos, legal, nearest, 0, &held, rng)
 }
 
 /// The legal moves and tows (among `legal`) whose piece, not standing on one of `staying`, ends
-/// nearer to the nearest of `targets` and no nearer than `standoff` steps to every one of them,
-/// best first: the largest gain in steps, then the nearest end, then at random.
+/// nearer to the nearest of the targets `steps` measures to and no nearer than `standoff` steps
+/// to every one of them, best first: the largest gain in steps, then the nearest end, then at
+/// random.
 fn approaching_actions(
     pos: &Position,
     legal: &[Action],
-    targets: &[Square],
+    steps: &mut Nearest,
     standoff: u32,
     staying: &[Square],
     rng: &mut impl Rng,
 ) -> Vec<Action> {
-    let steps = Nearest::new(pos.board(), targets);
+    let board = pos.board();
     let mut keyed: Vec<((u32, u32, u32), Action)> = Vec::new();
     for &action in legal {
         let Some((from, to)) = displacement(action) else { continue };
         if staying.contains(&from) {
             continue;
         }
-        let (Some(before), Some(after)) = (steps.to(from), steps.to(to)) else {
+        let (Some(before), Some(after)) = (steps.to(board, from), steps.to(board, to)) else {
             continue;
         };
         if after >= before || after < standoff {
@@ -100,7 +125,10 @@ fn approaching_actions(
 
 /// Finishes a turn in progress as [`advancing_turn`] plays one.
 pub fn finish_advancing(rules: &dyn Ruleset, line: &mut Line, standoff: u32, rng: &mut impl Rng, meter: &mut Meter) {
-    finish_by(rules, line, meter, false, |pos, legal| advancing_actions(pos, legal, standoff, rng).first().copied());
+    let mut nearest = Nearest::default();
+    finish_by(rules, line, meter, false, |pos, legal| {
+        advancing_actions_by(pos, legal, standoff, rng, &mut nearest).first().copied()
+    });
 }
 
 /// The turn of the side to move that marches on the rules' objective (towns to hold), if they
@@ -110,8 +138,9 @@ pub fn finish_advancing(rules: &dyn Ruleset, line: &mut Line, standoff: u32, rng
 pub fn objective_turn(rules: &dyn Ruleset, pos: &Position, rng: &mut impl Rng, meter: &mut Meter) -> Option<Line> {
     let objective = rules.objective()?;
     let mut line = Line::start(pos);
+    let mut nearest = Nearest::default();
     finish_by(rules, &mut line, meter, false, |pos, legal| {
-        objective_actions(pos, legal, objective, rng).first().copied()
+        objective_actions_by(pos, legal, objective, rng, &mut nearest).first().copied()
     });
     Some(line)
 }
@@ -121,7 +150,10 @@ pub fn objective_turn(rules: &dyn Ruleset, pos: &Position, rng: &mut impl Rng, m
 /// actions. Returns whether the rules publish one (without one, `line` is left as it is).
 pub fn march_while_meter_lasts(rules: &dyn Ruleset, line: &mut Line, rng: &mut impl Rng, meter: &mut Meter) -> bool {
     let Some(objective) = rules.objective() else { return false };
-    finish_by(rules, line, meter, true, |pos, legal| objective_actions(pos, legal, objective, rng).first().copied());
+    let mut nearest = Nearest::default();
+    finish_by(rules, line, meter, true, |pos, legal| {
+        objective_actions_by(pos, legal, objective, rng, &mut nearest).first().copied()
+    });
     true
 }
 

@@ -13,41 +13,67 @@ pub fn has_barriers(board: &Board) -> bool {
     Terrain::ALL.into_iter().any(|t| !t.holds_pieces() && board.has_terrain(t))
 }
 
-/// The walking distance to the nearest of some squares, measured directly on a board without
-/// barriers ([`has_barriers`]) and by a breadth-first search ([`Steps`]) on one with them: on the
-/// largest boards the search over every cell costs more than the direct distances to a few
-/// targets, and they are the same there.
-#[derive(Clone, Debug)]
-pub enum Nearest<'a> {
-    /// The board's distance to the nearest target.
-    Direct {
-        /// The board.
-        board: &'a Board,
-        /// The squares measured to.
-        targets: &'a [Square],
-    },
-    /// The walk round the barriers.
-    Walk(Steps),
+/// The walking distance to the nearest of some squares (the targets), remembered square by
+/// square: measured directly on a board without barriers ([`has_barriers`]), on first asking,
+/// and by a breadth-first search ([`Steps`]) on one with them, at once. On the largest boards
+/// the search over every cell costs more than the direct distances to a few targets, and they
+/// are the same there.
+///
+/// A turn that marches or advances asks about the same squares at every step (each piece's
+/// moves), so it keeps one `Nearest` for the whole turn and aims it at each step's targets
+/// ([`Nearest::aim`]): what was found stays while the targets do. On the 120x120 boards,
+/// measuring anew at every step took a quarter of a game's time (docs/BENCHMARKS.md).
+#[derive(Clone, Debug, Default)]
+pub struct Nearest {
+    /// The squares measured to.
+    targets: Vec<Square>,
+    /// The board's files, to index `dist`.
+    files: usize,
+    /// Per cell: the steps found, [`Nearest::UNKNOWN`] until asked, [`Nearest::NO_WALK`] where
+    /// no walk reaches a target.
+    dist: Vec<u32>,
 }
 
-impl<'a> Nearest<'a> {
+impl Nearest {
+    /// A cell not yet measured.
+    const UNKNOWN: u32 = u32::MAX;
+    /// A cell from which no walk reaches a target (water, or no target at all).
+    const NO_WALK: u32 = u32::MAX - 1;
+
     /// The distances to the nearest of `targets` on `board`.
     #[must_use]
-    pub fn new(board: &'a Board, targets: &'a [Square]) -> Nearest<'a> {
-        if has_barriers(board) {
-            Nearest::Walk(Steps::from_squares(board, targets.iter().copied()))
-        } else {
-            Nearest::Direct { board, targets }
-        }
+    pub fn new(board: &Board, targets: &[Square]) -> Nearest {
+        let mut nearest = Nearest::default();
+        nearest.aim(board, targets);
+        nearest
     }
 
-    /// The steps from `sq` to the nearest target, or `None` where there is none (or no walk).
-    #[must_use]
-    pub fn to(&self, sq: Square) -> Option<u32> {
-        match self {
-            Nearest::Direct { board, targets } => targets.iter().map(|t| board.distance(*t, sq)).min(),
-            Nearest::Walk(steps) => steps.to(sq),
+    /// Measures to `targets` from now on, on `board` (the board of every position asked about
+    /// since this `Nearest` was made): what was found is kept if they are the targets already
+    /// measured to, and forgotten otherwise.
+    pub fn aim(&mut self, board: &Board, targets: &[Square]) {
+        if !self.dist.is_empty() && self.targets == targets {
+            return;
         }
+        self.targets = targets.to_vec();
+        self.files = usize::from(board.files());
+        self.dist = if has_barriers(board) {
+            let steps = Steps::from_squares(board, targets.iter().copied());
+            steps.dist.into_iter().map(|d| if d == u32::MAX { Nearest::NO_WALK } else { d }).collect()
+        } else {
+            vec![Nearest::UNKNOWN; self.files * usize::from(board.ranks())]
+        };
+    }
+
+    /// The steps from `sq` on `board` (the board aimed on) to the nearest target, or `None`
+    /// where there is none (or no walk).
+    pub fn to(&mut self, board: &Board, sq: Square) -> Option<u32> {
+        let i = usize::from(sq.rank) * self.files + usize::from(sq.file);
+        let cell = self.dist.get_mut(i)?;
+        if *cell == Nearest::UNKNOWN {
+            *cell = self.targets.iter().map(|t| board.distance(*t, sq)).min().unwrap_or(Nearest::NO_WALK);
+        }
+        Some(*cell).filter(|&d| d != Nearest::NO_WALK)
     }
 }
 
@@ -183,8 +209,8 @@ impl Claims {
 pub fn contact(pos: &Position) -> Option<u32> {
     let me = pos.to_move();
     let enemies: Vec<Square> = pos.pieces(me.opponent()).map(|(sq, _)| sq).collect();
-    let theirs = Nearest::new(pos.board(), &enemies);
-    pos.pieces(me).filter_map(|(sq, _)| theirs.to(sq)).min()
+    let mut theirs = Nearest::new(pos.board(), &enemies);
+    pos.pieces(me).filter_map(|(sq, _)| theirs.to(pos.board(), sq)).min()
 }
 
 #[cfg(test)]
@@ -250,6 +276,34 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        #[test]
+        fn a_nearest_aimed_again_and_again_answers_as_a_fresh_walk_does(
+            hex in proptest::bool::ANY,
+            water in proptest::collection::vec((0u8..9, 0u8..7), 0..12),
+            aims in proptest::collection::vec(proptest::collection::vec((0u8..9, 0u8..7), 0..4), 1..6),
+            asked in proptest::collection::vec((0u8..9, 0u8..7), 1..20),
+        ) {
+            let geometry = if hex { Geometry::Hex } else { Geometry::Square };
+            let mut board = Board::with_geometry(geometry, 9, 7, 1).expect("a board");
+            for &(f, r) in &water {
+                board.set_terrain(Square::new(f, r), Terrain::Water).expect("on the board");
+            }
+            let squares = |cells: &[(u8, u8)]| -> Vec<Square> { cells.iter().map(|&(f, r)| Square::new(f, r)).collect() };
+            // One `Nearest` through every aim (the same targets twice in a row keep what was
+            // found), each answer as a walk made afresh from that aim's targets.
+            let mut nearest = Nearest::default();
+            for aim in aims.iter().chain(aims.iter()).flat_map(|a| [a, a]) {
+                let targets = squares(aim);
+                nearest.aim(&board, &targets);
+                let fresh = Steps::from_squares(&board, targets.iter().copied());
+                for sq in squares(&asked) {
+                    proptest::prop_assert_eq!(nearest.to(&board, sq), fresh.to(sq), "{} towards {:?}", sq, targets);
+                }
+            }
+        }
+    }
+
     #[test]
     fn a_walk_goes_round_water_and_never_onto_it() {
         // A wall of water across rank 4, open only on file a.
@@ -263,12 +317,11 @@ mod tests {
         assert_eq!(steps.to(sq("h5")), Some(14));
         assert_eq!(steps.to(sq("d4")), None);
         let targets = [sq("h3")];
-        let nearest = Nearest::new(&board, &targets);
-        assert!(matches!(nearest, Nearest::Walk(_)));
-        assert_eq!(nearest.to(sq("h5")), Some(14));
+        let mut nearest = Nearest::new(&board, &targets);
+        assert_eq!(nearest.to(&board, sq("h5")), Some(14));
+        assert_eq!(nearest.to(&board, sq("d4")), None);
         let open = Board::new(8, 8, 1).expect("a board");
-        let direct = Nearest::new(&open, &targets);
-        assert!(matches!(direct, Nearest::Direct { .. }));
-        assert_eq!(direct.to(sq("h5")), Some(2));
+        let mut direct = Nearest::new(&open, &targets);
+        assert_eq!(direct.to(&open, sq("h5")), Some(2));
     }
 }
