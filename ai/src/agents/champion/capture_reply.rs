@@ -35,16 +35,18 @@ impl Champion {
 }
 
 /// The exchange of captures a candidate starts: the opponent's [`capture_reply`], then, unless it
-/// ended the game, one's own captures from the position it leaves (what it takes back, and the
-/// towns it can step onto: [`takes`] without the march), so that a candidate is judged where the
-/// exchange ends. Judged right after the opponent's captures, a turn that advances into contact
-/// was charged with what it offers and credited with nothing it takes back, and the champion
-/// kept its army at home while the other side marched on its towns (docs/AI.md, "Round 14").
-/// One's own march is left out: on the 120x120 boards a second march of a 56-move turn takes
-/// the time the ranking of the other candidates needs. A follow-up that has nothing to take
-/// plays nothing (no pass): the exchange ends where the reply does. Returns the follow-up (its
-/// position is where the exchange ends), or the reply where the game ended or the turn could not
-/// be ended; once `meter` is spent it stops where it stands, and the caller throws it away.
+/// ended the game, one's own from the position it leaves (what it takes back, the towns it can
+/// step onto, and where the rules publish towns to hold, its march on them: [`takes`]), so that
+/// a candidate is judged where the exchange ends. Judged right after the opponent's captures, a
+/// turn that advances into contact was charged with what it offers and credited with nothing it
+/// takes back, and the champion kept its army at home while the other side marched on its towns
+/// (docs/AI.md, "Round 14"); judged without its own march, a turn was credited with the
+/// opponent's march on the towns and not its own ("Round 15": affordable on the 120x120 boards
+/// since marches remember their distances). A follow-up that has nothing to take and nowhere to
+/// march plays nothing (no pass): the exchange ends where the reply does. Returns the follow-up
+/// (its position is where the exchange ends), or the reply where the game ended or the turn
+/// could not be ended; once `meter` is spent it stops where it stands, and the caller throws it
+/// away.
 pub(super) fn capture_exchange(eval: &Evaluator, rules: &dyn Ruleset, pos: &Position, meter: &mut Meter) -> Line {
     let mut reply = capture_reply(eval, rules, pos, meter);
     if reply.pos.outcome().is_some() || meter.spent() {
@@ -79,14 +81,14 @@ pub(super) fn capture_reply(eval: &Evaluator, rules: &dyn Ruleset, pos: &Positio
 }
 
 /// The captures of the side to move in `pos`, as [`capture_reply`] plays them (an action onto a
-/// square of the rules' objective counts as one). As the opponent's `reply`, it passes where it
-/// has nothing to take and marches on the squares it does not hold once it has taken what it
-/// can; as one's own follow-up it does neither, and stops where its captures end.
+/// square of the rules' objective counts as one), then, where the rules publish an objective,
+/// its march on the squares it does not hold. As the opponent's `reply`, it passes where it has
+/// nothing to take and no objective to march on; as one's own follow-up it plays nothing there.
 fn takes(eval: &Evaluator, rules: &dyn Ruleset, pos: &Position, meter: &mut Meter, reply: bool) -> Line {
     let them = pos.to_move();
     let objective = rules.objective().map_or(&[][..], |o| &o.squares[..]);
     let takes_objective = |a: &Action| a.destination().is_some_and(|to| objective.contains(&to));
-    let marching = reply && !objective.is_empty();
+    let marching = !objective.is_empty();
     let mut line = Line::start(pos);
     // The budget is checked between captures too: where armies meet, a step has hundreds (and
     // on a 2,380-action position an evaluation takes a quarter of a millisecond).
@@ -121,7 +123,7 @@ fn takes(eval: &Evaluator, rules: &dyn Ruleset, pos: &Position, meter: &mut Mete
     line
 }
 
-/// The seed of the ties between equally good marching moves in [`capture_reply`].
+/// The seed of the ties between equally good marching moves in [`takes`].
 const MARCH_SEED: u64 = 0x006d_6172_6368;
 
 #[cfg(test)]
@@ -205,6 +207,32 @@ mod tests {
         };
         assert!(reply.actions.iter().any(|a| matches!(a, Action::Move { .. })), "{:?}", reply.actions);
         assert!(nearest(&reply.pos) < nearest(&pos), "{:?}", reply.actions);
+    }
+
+    #[test]
+    fn with_towns_to_hold_the_exchange_ends_with_ones_own_march_on_them() {
+        // Black (to move) marches on the towns (d3, h3) with nothing to capture; then White,
+        // with nothing to take either, marches on them too: its leader on h8 walks towards h3.
+        let map =
+            r#"map = ["........", "........", "........", "........", "........", "...T...T", "........", "........"]"#;
+        let (rules, pos) = skirmish_with("7L/3l4/3i4/8/8/8/8/4I3", map, "towns-to-win = 2");
+        let mut meter = Meter::start(Budget::Nodes(u64::MAX));
+        let reply = capture_reply(&Evaluator::default(), rules.as_ref(), &pos, &mut meter);
+        let exchange = capture_exchange(&Evaluator::default(), rules.as_ref(), &pos, &mut meter);
+        let towns = [Square::new(3, 2), Square::new(7, 2)];
+        let white_steps = |p: &Position| -> u32 {
+            p.pieces(Side::White)
+                .map(|(sq, _)| towns.iter().map(|&t| p.board().distance(sq, t)).min().unwrap_or(0))
+                .sum()
+        };
+        assert!(exchange.actions.iter().any(|a| matches!(a, Action::Move { .. })), "{:?}", exchange.actions);
+        assert!(
+            white_steps(&exchange.pos) < white_steps(&reply.pos),
+            "{:?} after {:?}",
+            exchange.actions,
+            reply.actions
+        );
+        assert_eq!(exchange.pos.to_move(), Side::Black);
     }
 
     #[test]
