@@ -22,7 +22,7 @@ pub fn has_barriers(board: &Board) -> bool {
 /// A turn that marches or advances asks about the same squares at every step (each piece's
 /// moves), so it keeps one `Nearest` for the whole turn and aims it at each step's targets
 /// ([`Nearest::aim`]): what was found stays while the targets do. On the 120x120 boards,
-/// measuring anew at every step took a quarter of a game's time (docs/BENCHMARKS.md).
+/// measuring anew at every step took over a quarter of a game's time (docs/BENCHMARKS.md).
 #[derive(Clone, Debug, Default)]
 pub struct Nearest {
     /// The squares measured to.
