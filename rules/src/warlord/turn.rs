@@ -138,7 +138,8 @@ impl WarlordRules {
             };
             let bits = &mut listed[k].1;
             for &to in &self.config.waves[usize::from(a.wave)].region {
-                let (word, bit) = (board.index(to) / 64, 1u64 << (board.index(to) % 64));
+                let cell = board.index(to);
+                let (word, bit) = (cell / 64, 1u64 << (cell % 64));
                 if bits[word] & bit == 0 && pos.piece_at(to).is_none() && self.may_stand(a.kind, to) {
                     bits[word] |= bit;
                     out.push(Action::Place { kind: a.kind, to });

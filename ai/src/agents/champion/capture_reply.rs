@@ -130,6 +130,7 @@ const MARCH_SEED: u64 = 0x006d_6172_6368;
 mod tests {
     use super::super::test_support::{skirmish, skirmish_with};
     use super::*;
+    use std::sync::Arc;
     use warlord_rules::Square;
 
     #[test]
@@ -185,12 +186,20 @@ mod tests {
         assert_eq!((exchange.pos.piece_count(Side::White), exchange.pos.piece_count(Side::Black)), (1, 2));
     }
 
-    /// Black's capture reply in `position` on the skirmish board with two towns to hold, on d3
-    /// and h3; and the position it replies in.
-    fn reply_with_two_towns(position: &str) -> (Position, Line) {
+    /// The towns of [`two_towns`]: d3 and h3.
+    const TOWNS: [Square; 2] = [Square::new(3, 2), Square::new(7, 2)];
+
+    /// `position` on the skirmish board with two towns to hold, [`TOWNS`], both needed to win.
+    fn two_towns(position: &str) -> (Arc<dyn Ruleset>, Position) {
         let map =
             r#"map = ["........", "........", "........", "........", "........", "...T...T", "........", "........"]"#;
-        let (rules, pos) = skirmish_with(position, map, "towns-to-win = 2");
+        skirmish_with(position, map, "towns-to-win = 2")
+    }
+
+    /// Black's capture reply in `position` on the board of [`two_towns`]; and the position it
+    /// replies in.
+    fn reply_with_two_towns(position: &str) -> (Position, Line) {
+        let (rules, pos) = two_towns(position);
         let mut meter = Meter::start(Budget::Nodes(u64::MAX));
         let reply = capture_reply(&Evaluator::default(), rules.as_ref(), &pos, &mut meter);
         (pos, reply)
@@ -201,7 +210,7 @@ mod tests {
         // Black (to move) has nothing to capture and no town in reach: its leader on d7 and
         // infantry on d6 stand three squares and more from the towns on d3 and h3.
         let (pos, reply) = reply_with_two_towns("7L/3l4/3i4/8/8/8/8/4I3");
-        let town = Square::new(3, 2);
+        let town = TOWNS[0];
         let nearest = |p: &Position| {
             p.pieces(Side::Black).map(|(sq, _)| p.board().distance(sq, town)).min().expect("Black has pieces")
         };
@@ -213,16 +222,13 @@ mod tests {
     fn with_towns_to_hold_the_exchange_ends_with_ones_own_march_on_them() {
         // Black (to move) marches on the towns (d3, h3) with nothing to capture; then White,
         // with nothing to take either, marches on them too: its leader on h8 walks towards h3.
-        let map =
-            r#"map = ["........", "........", "........", "........", "........", "...T...T", "........", "........"]"#;
-        let (rules, pos) = skirmish_with("7L/3l4/3i4/8/8/8/8/4I3", map, "towns-to-win = 2");
+        let (rules, pos) = two_towns("7L/3l4/3i4/8/8/8/8/4I3");
         let mut meter = Meter::start(Budget::Nodes(u64::MAX));
         let reply = capture_reply(&Evaluator::default(), rules.as_ref(), &pos, &mut meter);
         let exchange = capture_exchange(&Evaluator::default(), rules.as_ref(), &pos, &mut meter);
-        let towns = [Square::new(3, 2), Square::new(7, 2)];
         let white_steps = |p: &Position| -> u32 {
             p.pieces(Side::White)
-                .map(|(sq, _)| towns.iter().map(|&t| p.board().distance(sq, t)).min().unwrap_or(0))
+                .map(|(sq, _)| TOWNS.iter().map(|&t| p.board().distance(sq, t)).min().unwrap_or(0))
                 .sum()
         };
         assert!(exchange.actions.iter().any(|a| matches!(a, Action::Move { .. })), "{:?}", exchange.actions);
@@ -240,7 +246,7 @@ mod tests {
         // Black (to move) has nothing to capture, and its infantry on d4 stands next to the
         // town on d3, one of the two it needs.
         let (_, reply) = reply_with_two_towns("7L/8/8/3l4/3i4/8/8/4I3");
-        let town = Square::new(3, 2);
+        let town = TOWNS[0];
         assert!(reply.actions.contains(&Action::Move { from: Square::new(3, 3), to: town }), "{:?}", reply.actions);
         assert!(reply.pos.piece_at(town).is_some_and(|p| p.side == Side::Black));
     }
