@@ -133,6 +133,14 @@ mod tests {
     use std::sync::Arc;
     use warlord_rules::Square;
 
+    /// The opponent's capture reply from `pos` alone, and the whole exchange it begins, both
+    /// under an unlimited budget.
+    fn reply_and_exchange(rules: &dyn Ruleset, pos: &Position) -> (Line, Line) {
+        let mut meter = Meter::start(Budget::Nodes(u64::MAX));
+        let reply = capture_reply(&Evaluator::default(), rules, pos, &mut meter);
+        (reply, capture_exchange(&Evaluator::default(), rules, pos, &mut meter))
+    }
+
     #[test]
     fn the_capture_reply_takes_what_hangs() {
         // White's infantry on e3 stands within reach of Black's infantry and leader; White's
@@ -160,11 +168,9 @@ mod tests {
         // h4 stands beyond its leader's range, next to White's on h3, which White's leader on
         // h1 sends to take it.
         let (rules, pos) = skirmish("8/8/8/3l4/3i3i/4I2I/8/7L");
-        let mut meter = Meter::start(Budget::Nodes(u64::MAX));
-        let reply = capture_reply(&Evaluator::default(), rules.as_ref(), &pos, &mut meter);
+        let (reply, exchange) = reply_and_exchange(rules.as_ref(), &pos);
         let count = |p: &Position| (p.piece_count(Side::White), p.piece_count(Side::Black));
         assert_eq!(count(&reply.pos), (2, 3), "{:?}", reply.actions);
-        let exchange = capture_exchange(&Evaluator::default(), rules.as_ref(), &pos, &mut meter);
         assert_eq!(count(&exchange.pos), (2, 2), "{:?}", exchange.actions);
         assert!(exchange.pos.piece_at(Square::new(7, 3)).is_some_and(|p| p.side == Side::White));
     }
@@ -175,9 +181,7 @@ mod tests {
         // leaders), and nothing of White's reaches a Black piece: White's follow-up plays nothing
         // (no pass), and the exchange ends where the reply does, with White to move.
         let (rules, pos) = skirmish("7L/8/8/3l4/3i4/4I3/8/8");
-        let mut meter = Meter::start(Budget::Nodes(u64::MAX));
-        let reply = capture_reply(&Evaluator::default(), rules.as_ref(), &pos, &mut meter);
-        let exchange = capture_exchange(&Evaluator::default(), rules.as_ref(), &pos, &mut meter);
+        let (reply, exchange) = reply_and_exchange(rules.as_ref(), &pos);
         assert!(exchange.actions.is_empty(), "{:?}", exchange.actions);
         assert_eq!(
             (exchange.pos.hash(), exchange.pos.to_move(), exchange.pos.outcome()),
@@ -223,9 +227,7 @@ mod tests {
         // Black (to move) marches on the towns (d3, h3) with nothing to capture; then White,
         // with nothing to take either, marches on them too: its leader on h8 walks towards h3.
         let (rules, pos) = two_towns("7L/3l4/3i4/8/8/8/8/4I3");
-        let mut meter = Meter::start(Budget::Nodes(u64::MAX));
-        let reply = capture_reply(&Evaluator::default(), rules.as_ref(), &pos, &mut meter);
-        let exchange = capture_exchange(&Evaluator::default(), rules.as_ref(), &pos, &mut meter);
+        let (reply, exchange) = reply_and_exchange(rules.as_ref(), &pos);
         let white_steps = |p: &Position| -> u32 {
             p.pieces(Side::White)
                 .map(|(sq, _)| TOWNS.iter().map(|&t| p.board().distance(sq, t)).min().unwrap_or(0))
