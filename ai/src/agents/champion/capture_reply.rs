@@ -1,6 +1,7 @@
 //! The exchange of captures that ranks long turns' candidates: the opponent's reply by captures
 //! alone, then one's own.
 
+use super::opened::{opened_strikes, strikes};
 use super::spread::to_front;
 use super::{Candidate, Champion};
 use crate::advance::march_while_meter_lasts;
@@ -70,7 +71,9 @@ pub(super) fn capture_exchange(eval: &Evaluator, rules: &dyn Ruleset, pos: &Posi
 /// no capture at all it passes, which ends the game if the candidate was a pass too. Where the
 /// rules publish an objective (towns to hold), an action onto one of its squares (as the
 /// rules' [`Action::destination`] names it) counts as a capture: taking a town is the other
-/// way such a reply wins; and once it has nothing left to take, the reply goes on with its
+/// way such a reply wins. Its options at each step are also the captures that one move of a
+/// commander opens, played as a pair ([`opened_strikes`]): a leader brought within range of
+/// pieces it then sends in. Once it has nothing left to take, the reply goes on with its
 /// turn by marching on the squares it does not hold ([`march_while_meter_lasts`]: nothing
 /// evaluated), as a side racing for towns does, instead of standing still. Each step evaluates
 /// only those actions, a few positions where a greedy step evaluates every legal action. Once
@@ -81,33 +84,41 @@ pub(super) fn capture_reply(eval: &Evaluator, rules: &dyn Ruleset, pos: &Positio
 }
 
 /// The captures of the side to move in `pos`, as [`capture_reply`] plays them (an action onto a
-/// square of the rules' objective counts as one), then, where the rules publish an objective,
-/// its march on the squares it does not hold. As the opponent's `reply`, it passes where it has
-/// nothing to take and no objective to march on; as one's own follow-up it plays nothing there.
+/// square of the rules' objective counts as one; as the opponent's `reply`, with the strikes a
+/// commander's move opens), then, where the rules publish an objective, its march on the
+/// squares it does not hold. As the opponent's `reply`, it passes where it has nothing to take
+/// and no objective to march on; as one's own follow-up it plays nothing there, and takes only
+/// what is in reach without a commander's move (measured: "Round 16" of docs/AI.md).
 fn takes(eval: &Evaluator, rules: &dyn Ruleset, pos: &Position, meter: &mut Meter, reply: bool) -> Line {
     let them = pos.to_move();
     let objective = rules.objective().map_or(&[][..], |o| &o.squares[..]);
-    let takes_objective = |a: &Action| a.destination().is_some_and(|to| objective.contains(&to));
     let marching = !objective.is_empty();
     let mut line = Line::start(pos);
     // The budget is checked between captures too: where armies meet, a step has hundreds (and
     // on a 2,380-action position an evaluation takes a quarter of a millisecond).
     while !line.done && !meter.spent() {
         let legal = line.legal(rules);
-        let captures = rules.capturing_actions(&line.pos, &legal);
-        let options: Vec<Action> = legal
-            .into_iter()
-            .filter(|&a| a == Action::EndTurn || captures.iter().any(|(c, _)| *c == a) || takes_objective(&a))
-            .collect();
-        if options.iter().all(|&a| a == Action::EndTurn) && (!line.actions.is_empty() || marching || !reply) {
+        let struck = strikes(rules, &line.pos, &legal, objective);
+        let mut options: Vec<Vec<Action>> = struck.iter().map(|&a| vec![a]).collect();
+        if reply {
+            let opened = opened_strikes(rules, &line, &legal, &struck, objective, meter);
+            options.extend(opened.into_iter().map(Vec::from));
+        }
+        if options.is_empty() && (!line.actions.is_empty() || marching || !reply) {
             break;
         }
+        if legal.contains(&Action::EndTurn) {
+            options.push(vec![Action::EndTurn]);
+        }
         let mut best: Option<(f64, Line)> = None;
-        for a in options {
+        for option in options {
             if meter.spent() {
                 return line;
             }
-            let child = line.then(rules, a, meter);
+            let mut child = line.clone();
+            for action in option {
+                child.push(rules, action, meter);
+            }
             let value = eval.value_for(rules, &child.pos, them, meter);
             // The last of equal values wins, as `max_by` chooses.
             if best.as_ref().is_none_or(|(v, _)| value >= *v) {
@@ -151,6 +162,17 @@ mod tests {
         assert!(matches!(reply.actions[0], Action::Move { to, .. } if to == Square::new(4, 2)), "{:?}", reply.actions);
         assert!(reply.actions[1..].iter().all(|&a| a == Action::EndTurn), "{:?}", reply.actions);
         assert_eq!(reply.pos.piece_count(Side::White), 1);
+    }
+
+    #[test]
+    fn the_capture_reply_brings_a_leader_up_to_take_what_it_could_not_reach() {
+        // Black's infantry on d4 could take White's on e3, but both Black leaders (a8, b8) stand
+        // four steps from it, beyond their range: one of them steps up, and the infantry takes.
+        let (rules, pos) = skirmish("ll6/8/8/8/3i4/4I3/8/7L");
+        let mut meter = Meter::start(Budget::Nodes(u64::MAX));
+        let reply = capture_reply(&Evaluator::default(), rules.as_ref(), &pos, &mut meter);
+        assert_eq!(reply.pos.piece_count(Side::White), 1, "{:?}", reply.actions);
+        assert_eq!(reply.actions[1], Action::Move { from: Square::new(3, 3), to: Square::new(4, 2) });
     }
 
     #[test]

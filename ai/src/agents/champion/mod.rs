@@ -10,6 +10,7 @@
 //! - [`replies`]: the value of candidates after a reply, examined in batches under a budget.
 //! - [`capture_reply`]: the exchange of captures (the opponent's, then one's own) that ranks long
 //!   turns' candidates.
+//! - [`opened`]: the strikes a commander's move opens, which the opponent's capture reply plays.
 //! - [`greedy_reply`]: the choice, by the opponent's greedy turn and one's own greedy follow-up.
 //! - [`deepen`]: a second look at the best candidates, against the opponent's strongest replies.
 
@@ -20,6 +21,7 @@ mod deepen;
 mod greedy_reply;
 mod islands;
 mod offers;
+mod opened;
 mod replies;
 mod spread;
 mod stages;
