@@ -25,7 +25,7 @@ pub(super) fn strikes(rules: &dyn Ruleset, pos: &Position, legal: &[Action], obj
 /// one capture at a time, had missed every capture that needs a commander brought up first, as
 /// when a leader steps within range of a cannon that then takes a town ("Round 16" of docs/AI.md).
 ///
-/// The dormant pieces are those with no legal move now that stand within [`STRIKING_STEPS`] of
+/// The dormant pieces are those with no legal action now that stand within [`STRIKING_STEPS`] of
 /// an enemy piece or a square of `objective`. Each piece that activates others
 /// ([`warlord_rules::Command`]) tries one move: of its legal moves, the one that ends within its
 /// command range of the most dormant pieces (the first of equals; none if no move reaches one).
@@ -63,17 +63,20 @@ pub(super) fn opened_strikes(
 
 /// For each piece of the side to move in `pos` that activates others, its move (among `legal`)
 /// that ends within its command range of the most dormant pieces, as [`opened_strikes`] tries
-/// them, in the order of `legal`.
+/// them: the commanders in the order their first moves are listed in `legal`.
 fn commanders_moves_up(rules: &dyn Ruleset, pos: &Position, legal: &[Action], objective: &[Square]) -> Vec<Action> {
     let me = pos.to_move();
     let board = pos.board();
     let mut targets: Vec<Square> = pos.pieces(me.opponent()).map(|(sq, _)| sq).collect();
     targets.extend_from_slice(objective);
-    let movers: Vec<Square> = legal.iter().filter_map(|a| displaced(*a)).collect();
+    // Sorted, for the search below: the largest boards list thousands of actions.
+    let mut movers: Vec<Square> = legal.iter().filter_map(Action::origin).collect();
+    movers.sort_unstable();
+    movers.dedup();
     let dormant: Vec<Square> = pos
         .pieces(me)
         .map(|(sq, _)| sq)
-        .filter(|sq| !movers.contains(sq))
+        .filter(|sq| movers.binary_search(sq).is_err())
         .filter(|&sq| targets.iter().any(|&t| board.distance(sq, t) <= STRIKING_STEPS))
         .collect();
     if dormant.is_empty() {
@@ -98,14 +101,6 @@ fn commanders_moves_up(rules: &dyn Ruleset, pos: &Position, legal: &[Action], ob
         }
     }
     best.into_iter().map(|(_, action, _)| action).collect()
-}
-
-/// The square a move's piece starts from.
-fn displaced(action: Action) -> Option<Square> {
-    match action {
-        Action::Move { from, .. } => Some(from),
-        _ => None,
-    }
 }
 
 #[cfg(test)]
