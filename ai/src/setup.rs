@@ -9,7 +9,7 @@ use crate::budget::{Budget, Meter};
 use crate::turn::Line;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use warlord_rules::{Action, KindId, Position, Ruleset, Square};
+use warlord_rules::{Action, Command, KindId, Position, Ruleset, Square};
 
 /// Where the front of a zone is: each square's forwardness from 0 (back) to 1 (front).
 struct Geometry {
@@ -105,7 +105,7 @@ pub fn placement(rules: &dyn Ruleset, view: &Position, seed: u64) -> Vec<Action>
     let geometry = Geometry::new(view, &zone);
     let table = rules.pieces();
     let board = rules.board();
-    let command = |k: KindId| table.get(k).command.filter(|c| c.others && c.capacity > 0);
+    let command = |k: KindId| table.get(k).command.filter(Command::activates_others);
     let top_value = table.iter().map(|(_, k)| k.value).max().unwrap_or(1).max(1) as f64;
     for round in 0..10 {
         let noise = 0.05 + 0.2 * f64::from(round);

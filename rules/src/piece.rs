@@ -54,6 +54,15 @@ pub struct Command {
     pub others: bool,
 }
 
+impl Command {
+    /// Whether it activates pieces other than itself: a commander, whose range and capacity
+    /// reach others (the agents' features, setups and replies, and the rules' hints, ask this).
+    #[must_use]
+    pub fn activates_others(&self) -> bool {
+        self.others && self.capacity > 0
+    }
+}
+
 /// One kind of piece.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PieceKind {

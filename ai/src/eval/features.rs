@@ -3,7 +3,7 @@
 //! features serve every family.
 
 use crate::walking::Claims;
-use warlord_rules::{Action, Geometry, Position, Ruleset, Side, Square};
+use warlord_rules::{Action, Command, Geometry, Position, Ruleset, Side, Square};
 
 /// The number of features.
 pub const COUNT: usize = 9;
@@ -41,7 +41,7 @@ fn army(rules: &dyn Ruleset, pos: &Position, side: Side) -> Army {
         if kind.is_leader() {
             a.leaders.push(sq);
         }
-        let commands = kind.command.filter(|c| c.others && c.capacity > 0);
+        let commands = kind.command.filter(Command::activates_others);
         if let Some(c) = commands {
             a.commanders.push((sq, c.range));
         }

@@ -4,7 +4,7 @@
 
 use super::{state, WarlordRules};
 use crate::action::Action;
-use crate::piece::{KindId, Piece};
+use crate::piece::{Command, KindId, Piece};
 use crate::position::{Phase, Position};
 use crate::ruleset::{ActionInfo, Commander, Hints, Tally};
 use crate::side::Side;
@@ -42,7 +42,7 @@ impl WarlordRules {
         let mut commanders = Vec::new();
         for side in Side::BOTH {
             for &slot in pos.slots_of(side) {
-                let Some(command) = self.command(pos, slot).filter(|c| c.others && c.capacity > 0) else { continue };
+                let Some(command) = self.command(pos, slot).filter(Command::activates_others) else { continue };
                 let used = if side == pos.to_move() && pos.phase == Phase::Play {
                     pos.turn.activated.iter().filter(|m| m.assigned == slot).count()
                 } else {

@@ -139,7 +139,7 @@ const MARCH_SEED: u64 = 0x006d_6172_6368;
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_support::{skirmish, skirmish_with};
+    use super::super::test_support::{skirmish, skirmish_with, OUT_OF_COMMAND};
     use super::*;
     use std::sync::Arc;
     use warlord_rules::Square;
@@ -166,9 +166,7 @@ mod tests {
 
     #[test]
     fn the_capture_reply_brings_a_leader_up_to_take_what_it_could_not_reach() {
-        // Black's infantry on d4 could take White's on e3, but both Black leaders (a8, b8) stand
-        // four steps from it, beyond their range: one of them steps up, and the infantry takes.
-        let (rules, pos) = skirmish("ll6/8/8/8/3i4/4I3/8/7L");
+        let (rules, pos) = skirmish(OUT_OF_COMMAND);
         let mut meter = Meter::start(Budget::Nodes(u64::MAX));
         let reply = capture_reply(&Evaluator::default(), rules.as_ref(), &pos, &mut meter);
         assert_eq!(reply.pos.piece_count(Side::White), 1, "{:?}", reply.actions);

@@ -3,7 +3,7 @@
 
 use crate::budget::Meter;
 use crate::turn::Line;
-use warlord_rules::{Action, Position, Ruleset, Square};
+use warlord_rules::{Action, Command, Position, Ruleset, Square};
 
 /// How near, in king steps, a piece must stand to an enemy piece or a square of the objective
 /// for a commander's move up to it to be tried: about what a piece reaches in a move or two.
@@ -87,7 +87,7 @@ fn commanders_moves_up(rules: &dyn Ruleset, pos: &Position, legal: &[Action], ob
     for &action in legal {
         let Action::Move { from, to } = action else { continue };
         let Some(piece) = pos.piece_at(from) else { continue };
-        let Some(command) = rules.pieces().get(piece.kind).command.filter(|c| c.others && c.capacity > 0) else {
+        let Some(command) = rules.pieces().get(piece.kind).command.filter(Command::activates_others) else {
             continue;
         };
         let reached = dormant.iter().filter(|&&sq| board.distance(sq, to) <= u32::from(command.range)).count();
@@ -105,15 +105,13 @@ fn commanders_moves_up(rules: &dyn Ruleset, pos: &Position, legal: &[Action], ob
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_support::skirmish;
+    use super::super::test_support::{skirmish, OUT_OF_COMMAND};
     use super::*;
     use crate::budget::Budget;
 
     #[test]
     fn a_leader_brought_up_opens_the_capture_of_a_piece_out_of_command() {
-        // Black (to move) has leaders on a8 and b8, four steps from its infantry on d4, which
-        // could take White's infantry on e3 if a leader stood within its range of 3 steps.
-        let (rules, pos) = skirmish("ll6/8/8/8/3i4/4I3/8/7L");
+        let (rules, pos) = skirmish(OUT_OF_COMMAND);
         let line = Line::start(&pos);
         let legal = line.legal(rules.as_ref());
         let struck = strikes(rules.as_ref(), &pos, &legal, &[]);

@@ -10,6 +10,12 @@ pub fn short_turn_position() -> Position {
     skirmish("4l3/8/8/8/8/8/8/4L3").1
 }
 
+/// A [`skirmish`] position where a capture needs a leader brought up first: Black's infantry on
+/// d4 could take White's on e3, but both Black leaders (a8, b8) stand four steps from it, beyond
+/// their command range of 3; either may step within range (the other activating it), and the
+/// infantry takes.
+pub const OUT_OF_COMMAND: &str = "ll6/8/8/8/3i4/4I3/8/7L";
+
 /// A move from one square to another, by file and rank from 0.
 pub fn step(from: (u8, u8), to: (u8, u8)) -> Action {
     Action::Move { from: Square::new(from.0, from.1), to: Square::new(to.0, to.1) }
