@@ -11,6 +11,7 @@
 //! - [`capture_reply`]: the exchange of captures (the opponent's, then one's own) that ranks long
 //!   turns' candidates.
 //! - [`opened`]: the strikes a commander's move opens, which the opponent's capture reply plays.
+//! - [`mend`]: long turns' best-ranked candidate mended against the strikes of its capture reply.
 //! - [`greedy_reply`]: the choice, by the opponent's greedy turn and one's own greedy follow-up.
 //! - [`deepen`]: a second look at the best candidates, against the opponent's strongest replies.
 
@@ -20,6 +21,7 @@ mod closing;
 mod deepen;
 mod greedy_reply;
 mod islands;
+mod mend;
 mod offers;
 mod opened;
 mod replies;
@@ -52,7 +54,8 @@ use warlord_rules::{Action, Position, Ruleset};
 ///    next turn. The reply is a greedy turn followed by its own greedy follow-up. On long
 ///    turns, where a greedy turn evaluates hundreds of actions at each of many steps, every
 ///    candidate is first ranked after an exchange of captures alone (the opponent's, then one's
-///    own), and the greedy replies are examined in that order while the budget lasts.
+///    own); the best-ranked is mended against the strikes of the opponent's captures there
+///    ([`mend`]), and the greedy replies are examined in that order while the budget lasts.
 /// 3. **A second look** (off by default, [`Champion::deepen`]). With budget left once every
 ///    candidate's greedy reply is examined, the best candidates are played out again against
 ///    the opponent's strongest replies (the best turns of its own beam search), so that a
@@ -169,10 +172,15 @@ impl Agent for Champion {
                 self.evolve_on_islands(rules, pos, &cands, &advancing, &stages, budget, used, start, seed);
             used += evolving;
             evolved.append(&mut cands);
-            let ranking;
-            (cands, ranking) =
+            let (ranked, best_value, ranking) =
                 self.rank_by_captures(&eval, rules, me, evolved, stages.capture_replies(budget, used), start);
+            cands = ranked;
             used += ranking;
+            if let Some(value) = best_value {
+                let mending;
+                (cands, mending) = self.mend(&eval, rules, pos, cands, value, stages.mend(budget, used), start, seed);
+                used += mending;
+            }
         }
         self.choose_by_greedy_replies(&eval, rules, me, cands, stages.greedy_replies(budget, used), start)
     }

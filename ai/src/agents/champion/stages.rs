@@ -7,10 +7,18 @@ use warlord_rules::Position;
 /// On long turns under a node budget, the share of the budget for the capture replies.
 const CAPTURE_REPLY_SHARE: f64 = 0.1;
 
+/// On long turns, the share of a node budget for mending the best-ranked candidate.
+const MEND_SHARE: f64 = 0.15;
+
+/// On long turns under a time budget, the share of the time by whose end mending stops: the
+/// greedy replies get the rest (at 100 ms on Border War none finishes in it: docs/AI.md,
+/// "Round 17").
+const MEND_UNTIL: f64 = 0.9;
+
 /// Which stages plan a turn and what share of the budget each gets. A short turn: the beam,
 /// then the greedy replies. A long turn (at least [`Champion::long_turn_moves`] moves): a
 /// smaller beam, evolution on islands seeded by it, the capture replies ranking the candidates,
-/// then the greedy replies.
+/// the best of them mended, then the greedy replies.
 ///
 /// Under a node budget each stage gets its share of the nodes, but never more than the stages
 /// before it left (`used` counts their nodes), so the turn stays within its budget when a stage
@@ -27,6 +35,8 @@ pub(super) struct Stages {
     evolve: f64,
     /// The capture replies' share of a node budget (none on short turns).
     rank: f64,
+    /// Mending's share of a node budget (none on short turns).
+    mend: f64,
 }
 
 impl Stages {
@@ -38,9 +48,10 @@ impl Stages {
                 beam: champion.long_beam_share,
                 evolve: champion.evolve_share,
                 rank: CAPTURE_REPLY_SHARE,
+                mend: MEND_SHARE,
             }
         } else {
-            Stages { long: false, beam: champion.candidate_share, evolve: 0.0, rank: 0.0 }
+            Stages { long: false, beam: champion.candidate_share, evolve: 0.0, rank: 0.0, mend: 0.0 }
         }
     }
 
@@ -77,13 +88,22 @@ impl Stages {
         }
     }
 
+    /// Mending's budget (long turns): its share of a node budget (at most what the stages
+    /// before left), or the time until [`MEND_UNTIL`] of the budget has passed.
+    pub fn mend(&self, budget: Budget, used: u64) -> Budget {
+        match budget {
+            Budget::Nodes(n) => Budget::Nodes(share(n, self.mend).min(n.saturating_sub(used))),
+            time => time.fraction(MEND_UNTIL),
+        }
+    }
+
     /// The greedy replies' budget: what the other stages' shares leave of a node budget (at
     /// most what they did leave); a time budget whole.
     pub fn greedy_replies(&self, budget: Budget, used: u64) -> Budget {
         match budget {
-            Budget::Nodes(n) => {
-                Budget::Nodes((n - share(n, self.beam + self.evolve + self.rank)).min(n.saturating_sub(used)))
-            }
+            Budget::Nodes(n) => Budget::Nodes(
+                (n - share(n, self.beam + self.evolve + self.rank + self.mend)).min(n.saturating_sub(used)),
+            ),
             time => time,
         }
     }
@@ -101,19 +121,23 @@ mod tests {
 
     #[test]
     fn under_a_node_budget_a_stage_gets_no_more_than_the_stages_before_left() {
-        let long = Stages { long: true, beam: 0.1, evolve: 0.55, rank: 0.1 };
+        let long = Stages { long: true, beam: 0.1, evolve: 0.55, rank: 0.1, mend: 0.15 };
         let n = Budget::Nodes(1000);
-        // On its shares: 100 for the beam, 275 an island, 100 to rank, the last 250 to decide.
+        // On its shares: 100 for the beam, 275 an island, 100 to rank, 150 to mend, the last 100
+        // to decide.
         assert_eq!(long.island(n, 2, 100), Budget::Nodes(275));
         assert_eq!(long.capture_replies(n, 650), Budget::Nodes(100));
-        assert_eq!(long.greedy_replies(n, 750), Budget::Nodes(250));
+        assert_eq!(long.mend(n, 750), Budget::Nodes(150));
+        assert_eq!(long.greedy_replies(n, 900), Budget::Nodes(100));
         // After stages that overran, what is left.
         assert_eq!(long.island(n, 2, 600), Budget::Nodes(200));
         assert_eq!(long.capture_replies(n, 960), Budget::Nodes(40));
-        assert_eq!(long.greedy_replies(n, 900), Budget::Nodes(100));
+        assert_eq!(long.mend(n, 920), Budget::Nodes(80));
+        assert_eq!(long.greedy_replies(n, 950), Budget::Nodes(50));
         assert_eq!(long.greedy_replies(n, 1200), Budget::Nodes(0));
         // Time: the deadlines of the shares.
         assert_eq!(long.island(Budget::Millis(100), 2, 5), Budget::Millis(65));
+        assert_eq!(long.mend(Budget::Millis(100), 70), Budget::Millis(90));
         let short = Stages::for_turn(&Champion::default(), &super::super::test_support::short_turn_position());
         assert!(!short.long);
         assert_eq!(short.greedy_replies(n, 300), Budget::Nodes(600));
