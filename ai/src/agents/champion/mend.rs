@@ -40,7 +40,8 @@ fn struck(pos: &Position, reply: &Line, me: Side, objective: &[Square]) -> Targe
 /// `genes` (a finished turn from `pos`) with the action at a random place replaced by a
 /// defence against `targets`: an action that ends within [`DEFENDING_STEPS`] of a square near
 /// which a defence ends, or moves a piece off a struck square. The actions after it are replayed where still legal and
-/// dropped where not; the turn then ends. None where no defence is legal at the place drawn.
+/// dropped where not; the turn then ends. None where no defence is legal at the place drawn,
+/// or once `meter` is spent.
 fn mended(
     rules: &dyn Ruleset,
     pos: &Position,
@@ -74,6 +75,9 @@ fn mended(
     for &gene in genes.iter().skip(at + 1) {
         if line.done {
             break;
+        }
+        if meter.spent() {
+            return None;
         }
         if line.legal(rules).contains(&gene) {
             line.push(rules, gene, meter);
@@ -137,11 +141,15 @@ impl Champion {
                 break;
             }
             let genes = &best.line.actions;
+            let used = meter.used();
             let tries: Vec<(Option<Line>, u64)> = (0..MENDS_AT_ONCE)
                 .into_par_iter()
                 .map(|k| {
                     let mut rng = StdRng::seed_from_u64(seed ^ round.wrapping_mul(MENDS_AT_ONCE).wrapping_add(k));
-                    let mut m = Meter::start(Budget::Nodes(u64::MAX));
+                    let mut m = match budget {
+                        Budget::Nodes(n) => Meter::start(Budget::Nodes(n.saturating_sub(used) / MENDS_AT_ONCE)),
+                        time => Meter::until(time, start),
+                    };
                     (mended(rules, pos, genes, found, &mut rng, &mut m), m.used())
                 })
                 .collect();
