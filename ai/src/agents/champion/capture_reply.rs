@@ -16,8 +16,8 @@ use warlord_rules::{Action, Position, Ruleset, Side};
 impl Champion {
     /// Long turns: the candidates ranked by their value for `me` after the [`capture_exchange`]
     /// each starts, best first; those not examined within `budget` follow in their own order.
-    /// The greedy replies are then examined in this order. Also returns the best value (none if
-    /// no candidate was examined) and the nodes used.
+    /// The greedy replies are then examined in this order. Also returns the values of those
+    /// examined, in the same order, and the nodes used.
     pub(super) fn rank_by_captures(
         &self,
         eval: &Evaluator,
@@ -26,14 +26,14 @@ impl Champion {
         cands: Vec<Candidate>,
         budget: Budget,
         start: Instant,
-    ) -> (Vec<Candidate>, Option<f64>, u64) {
+    ) -> (Vec<Candidate>, Vec<f64>, u64) {
         let (values, used) = self.values_after_replies(eval, rules, me, &cands, budget, start, |pos, meter| {
             capture_exchange(eval, rules, pos, meter)
         });
         let mut order: Vec<usize> = (0..values.len()).collect();
         order.sort_by(|a, b| values[*b].total_cmp(&values[*a]));
-        let best = order.first().map(|&i| values[i]);
-        (to_front(cands, &order), best, used)
+        let ranked = order.iter().map(|&i| values[i]).collect();
+        (to_front(cands, &order), ranked, used)
     }
 }
 

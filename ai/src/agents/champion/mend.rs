@@ -16,6 +16,9 @@ use warlord_rules::{Action, Position, Ruleset, Side, Square};
 /// within range of one.
 const DEFENDING_STEPS: u32 = 2;
 
+/// The best-ranked candidates looked at for one to mend: each look costs a capture reply.
+const MEND_LOOKS: usize = 4;
+
 /// Mended turns built and judged at once (one per core here, and a fixed number so that a node
 /// budget gives the same turn on any machine).
 const MENDS_AT_ONCE: u64 = 2;
@@ -101,12 +104,14 @@ struct Targets {
 }
 
 impl Champion {
-    /// The best of `cands` (ranked, best first, the first worth `best_value` after its capture
-    /// exchange) mended while `budget` lasts: the strikes of the opponent's capture reply to it
-    /// are found, turns with one action replaced by a defence against them ([`mended`]) are
-    /// judged by the exchange as the ranking judged them, and a better one becomes the best,
-    /// whose reply is looked at again. Stops when the reply strikes nothing. Returns the
-    /// candidates, the mended best first, and the nodes used.
+    /// Long turns: the ranked candidates `cands` (best first; the first `values` are their
+    /// values after the capture exchange, in the same order) with mended turns put first while
+    /// `budget` lasts. The first of the best [`MEND_LOOKS`] whose opponent's capture reply strikes
+    /// something is mended: turns with one action replaced by a defence against those strikes
+    /// ([`mended`]) are judged by the exchange as the ranking judged them, and one worth more
+    /// than the turn mended is mended in its place, its reply's strikes found again; one worth
+    /// more than every candidate so far is put first. Stops when the reply to the turn mended
+    /// strikes nothing. Returns the candidates and the nodes used.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn mend(
         &self,
@@ -114,7 +119,7 @@ impl Champion {
         rules: &dyn Ruleset,
         pos: &Position,
         mut cands: Vec<Candidate>,
-        best_value: f64,
+        values: &[f64],
         budget: Budget,
         start: Instant,
         seed: u64,
@@ -122,25 +127,20 @@ impl Champion {
         let me = pos.to_move();
         let objective = rules.objective().map_or(&[][..], |o| &o.squares[..]);
         let mut meter = Meter::until(budget, start);
-        let mut value = best_value;
+        let Some(&first) = values.first() else { return (cands, 0) };
+        let mut top = first;
+        let mut mending: Option<(Line, f64, Targets)> = None;
+        for (c, &value) in cands.iter().zip(values).take(MEND_LOOKS) {
+            if let Some(found) = strikes_against(eval, rules, &c.line, me, objective, &mut meter) {
+                mending = Some((c.line.clone(), value, found));
+                break;
+            }
+        }
         let mut round = 0u64;
-        let mut targets: Option<Targets> = None;
-        while let Some(best) = cands.first() {
-            if meter.spent() || best.line.pos.outcome().is_some() {
+        while let Some((line, value, found)) = &mending {
+            if meter.spent() {
                 break;
             }
-            if targets.is_none() {
-                let reply = capture_reply(eval, rules, &best.line.pos, &mut meter);
-                if meter.spent() {
-                    break;
-                }
-                targets = Some(struck(&best.line.pos, &reply, me, objective));
-            }
-            let Some(found) = &targets else { break };
-            if found.hit.is_empty() {
-                break;
-            }
-            let genes = &best.line.actions;
             let used = meter.used();
             let tries: Vec<(Option<Line>, u64)> = (0..MENDS_AT_ONCE)
                 .into_par_iter()
@@ -150,7 +150,7 @@ impl Champion {
                         Budget::Nodes(n) => Meter::start(Budget::Nodes(n.saturating_sub(used) / MENDS_AT_ONCE)),
                         time => Meter::until(time, start),
                     };
-                    (mended(rules, pos, genes, found, &mut rng, &mut m), m.used())
+                    (mended(rules, pos, &line.actions, found, &mut rng, &mut m), m.used())
                 })
                 .collect();
             round += 1;
@@ -164,18 +164,40 @@ impl Champion {
                 Budget::Nodes(n) => Budget::Nodes(n.saturating_sub(meter.used())),
                 time => time,
             };
-            let (values, used) = self
+            let (after, used) = self
                 .values_after_replies(eval, rules, me, &tried, left, start, |p, m| capture_exchange(eval, rules, p, m));
             meter.charge(used);
-            let better = values.iter().enumerate().filter(|v| *v.1 > value).max_by(|a, b| a.1.total_cmp(b.1));
+            let better = after.iter().enumerate().filter(|v| v.1 > value).max_by(|a, b| a.1.total_cmp(b.1));
             if let Some((i, &v)) = better {
-                value = v;
-                cands.insert(0, tried.swap_remove(i));
-                targets = None;
+                let better = tried.swap_remove(i);
+                let line = better.line.clone();
+                if v > top {
+                    top = v;
+                    cands.insert(0, better);
+                }
+                mending = strikes_against(eval, rules, &line, me, objective, &mut meter).map(|found| (line, v, found));
             }
         }
         (cands, meter.used())
     }
+}
+
+/// The strikes of the opponent's capture reply to a finished turn (`line`), if it strikes
+/// anything and `meter` lasts.
+fn strikes_against(
+    eval: &Evaluator,
+    rules: &dyn Ruleset,
+    line: &Line,
+    me: Side,
+    objective: &[Square],
+    meter: &mut Meter,
+) -> Option<Targets> {
+    if meter.spent() || line.pos.outcome().is_some() {
+        return None;
+    }
+    let reply = capture_reply(eval, rules, &line.pos, meter);
+    let found = struck(&line.pos, &reply, me, objective);
+    (!meter.spent() && !found.hit.is_empty()).then_some(found)
 }
 
 #[cfg(test)]
@@ -184,68 +206,87 @@ mod tests {
     use super::super::test_support::{skirmish, step};
     use super::*;
 
-    #[test]
-    fn a_turn_that_leaves_a_piece_to_be_taken_is_mended() {
-        // Black's infantry on d4 stands next to White's on e3, which White's leader on h1
-        // commands. Black's candidate steps its leader from c6 to c7 and leaves the infantry
-        // there; the capture reply takes it. A mended turn saves it (or takes first).
-        let (rules, pos) = skirmish("8/8/2l5/8/3i4/4I3/5L2/8");
-        let eval = Evaluator::default();
-        let mut meter = Meter::start(Budget::Nodes(u64::MAX));
-        let mut line = Line::start(&pos).then(rules.as_ref(), step((2, 5), (2, 6)), &mut meter);
+    /// A finished turn of Black's from `pos`: `action`, then the end of the turn if it did not end.
+    fn turn(rules: &dyn Ruleset, pos: &Position, action: Action, meter: &mut Meter) -> Line {
+        let mut line = Line::start(pos).then(rules, action, meter);
         if !line.done {
-            line.push(rules.as_ref(), Action::EndTurn, &mut meter);
+            line.push(rules, Action::EndTurn, meter);
         }
         assert_eq!(line.pos.to_move(), Side::White);
-        let exchanged = |l: &Line, meter: &mut Meter| {
-            let answer = capture_exchange(&eval, rules.as_ref(), &l.pos, meter);
-            eval.value_for(rules.as_ref(), &answer.pos, Side::Black, meter)
-        };
-        let before = exchanged(&line, &mut meter);
-        let own = eval.value_for(rules.as_ref(), &line.pos, Side::Black, &mut meter);
-        let cands = vec![Candidate { line: line.clone(), value: own }];
-        let start = Instant::now();
-        let (mended, used) = Champion::default().mend(
-            &eval,
-            rules.as_ref(),
-            &pos,
-            cands,
-            judged(before, own),
-            Budget::Nodes(20_000),
-            start,
-            7,
-        );
+        line
+    }
+
+    /// Black's infantry on d4 stands next to White's on e3, which White's leader on f2 commands.
+    const HANGING: &str = "8/8/2l5/8/3i4/4I3/5L2/8";
+
+    /// Black's turn from [`HANGING`] that steps its leader from c6 to c7 and leaves the
+    /// infantry where the capture reply takes it; its value after the exchange, as ranked.
+    fn hanging_turn(rules: &dyn Ruleset, pos: &Position, meter: &mut Meter) -> (Candidate, f64) {
+        let eval = Evaluator::default();
+        let line = turn(rules, pos, step((2, 5), (2, 6)), meter);
+        let own = eval.value_for(rules, &line.pos, Side::Black, meter);
+        let value = judged(exchanged(rules, &line, meter), own);
+        (Candidate { line, value: own }, value)
+    }
+
+    /// Black's value after the capture exchange a turn starts.
+    fn exchanged(rules: &dyn Ruleset, line: &Line, meter: &mut Meter) -> f64 {
+        let eval = Evaluator::default();
+        let answer = capture_exchange(&eval, rules, &line.pos, meter);
+        eval.value_for(rules, &answer.pos, Side::Black, meter)
+    }
+
+    /// The default champion's mending under a node budget.
+    fn mend(rules: &dyn Ruleset, pos: &Position, cands: Vec<Candidate>, values: &[f64]) -> (Vec<Candidate>, u64) {
+        let eval = Evaluator::default();
+        Champion::default().mend(&eval, rules, pos, cands, values, Budget::Nodes(20_000), Instant::now(), 7)
+    }
+
+    #[test]
+    fn a_turn_that_leaves_a_piece_to_be_taken_is_mended() {
+        let (rules, pos) = skirmish(HANGING);
+        let rules = rules.as_ref();
+        let mut meter = Meter::start(Budget::Nodes(u64::MAX));
+        let (hanging, value) = hanging_turn(rules, &pos, &mut meter);
+        let before = exchanged(rules, &hanging.line, &mut meter);
+        let (mended, used) = mend(rules, &pos, vec![hanging], &[value]);
         assert!(used > 0 && used <= 20_000, "{used}");
+        assert_eq!(mended.len(), 2, "the mended turn, then the turn mended");
         let best = &mended[0].line;
-        assert_ne!(best.actions, line.actions);
-        assert!(exchanged(best, &mut meter) > before, "{:?}", best.actions);
-        let reply = capture_reply(&eval, rules.as_ref(), &best.pos, &mut meter);
+        assert!(exchanged(rules, best, &mut meter) > before, "{:?}", best.actions);
+        let reply = capture_reply(&Evaluator::default(), rules, &best.pos, &mut meter);
         assert_eq!(reply.pos.piece_count(Side::Black), best.pos.piece_count(Side::Black), "{:?}", reply.actions);
         // The same seed and node budget mend the same way.
-        let again = Champion::default().mend(
-            &eval,
-            rules.as_ref(),
-            &pos,
-            vec![Candidate { line, value: own }],
-            judged(before, own),
-            Budget::Nodes(20_000),
-            start,
-            7,
-        );
-        assert_eq!(again.0[0].line.actions, best.actions);
+        let (hanging, value) = hanging_turn(rules, &pos, &mut meter);
+        assert_eq!(mend(rules, &pos, vec![hanging], &[value]).0[0].line.actions, best.actions);
+    }
+
+    #[test]
+    fn below_a_best_turn_that_nothing_strikes_the_next_is_mended() {
+        // The best-ranked turn steps the infantry out of reach (nothing to mend there); the
+        // next leaves it hanging, and mended it is worth more than both.
+        let (rules, pos) = skirmish(HANGING);
+        let rules = rules.as_ref();
+        let mut meter = Meter::start(Budget::Nodes(u64::MAX));
+        let safe = turn(rules, &pos, step((3, 3), (2, 4)), &mut meter);
+        let (hanging, value) = hanging_turn(rules, &pos, &mut meter);
+        let cands = vec![Candidate { line: safe.clone(), value: 0.5 }, hanging];
+        let (mended, _) = mend(rules, &pos, cands, &[value + 1e-6, value]);
+        assert_eq!(mended.len(), 3);
+        assert_eq!(mended[1].line.actions, safe.actions);
+        assert!(exchanged(rules, &mended[0].line, &mut meter) > value, "{:?}", mended[0].line.actions);
     }
 
     #[test]
     fn a_turn_whose_reply_strikes_nothing_is_left_as_it_is() {
         // Nothing of Black's stands within White's reach.
         let (rules, pos) = skirmish("8/8/2l5/8/3i4/8/8/7L");
-        let eval = Evaluator::default();
+        let rules = rules.as_ref();
         let mut meter = Meter::start(Budget::Nodes(u64::MAX));
-        let line = Line::start(&pos).then(rules.as_ref(), Action::EndTurn, &mut meter);
-        let cands = vec![Candidate { line: line.clone(), value: 0.5 }];
-        let (mended, _) =
-            Champion::default().mend(&eval, rules.as_ref(), &pos, cands, 0.5, Budget::Nodes(20_000), Instant::now(), 7);
+        let line = turn(rules, &pos, step((2, 5), (2, 6)), &mut meter);
+        let (mended, used) = mend(rules, &pos, vec![Candidate { line: line.clone(), value: 0.5 }], &[0.5]);
         assert_eq!(mended.len(), 1);
         assert_eq!(mended[0].line.actions, line.actions);
+        assert!(used < 100, "one capture reply: {used}");
     }
 }

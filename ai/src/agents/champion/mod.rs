@@ -172,15 +172,12 @@ impl Agent for Champion {
                 self.evolve_on_islands(rules, pos, &cands, &advancing, &stages, budget, used, start, seed);
             used += evolving;
             evolved.append(&mut cands);
-            let (ranked, best_value, ranking) =
+            let (ranked, values, ranking) =
                 self.rank_by_captures(&eval, rules, me, evolved, stages.capture_replies(budget, used), start);
-            cands = ranked;
             used += ranking;
-            if let Some(value) = best_value {
-                let mending;
-                (cands, mending) = self.mend(&eval, rules, pos, cands, value, stages.mend(budget, used), start, seed);
-                used += mending;
-            }
+            let mending;
+            (cands, mending) = self.mend(&eval, rules, pos, ranked, &values, stages.mend(budget, used), start, seed);
+            used += mending;
         }
         self.choose_by_greedy_replies(&eval, rules, me, cands, stages.greedy_replies(budget, used), start)
     }
