@@ -1,4 +1,4 @@
-//! Long turns: the best-ranked candidate mended against the strikes of its capture reply.
+//! Long turns: a best-ranked candidate mended against the strikes of its capture reply.
 
 use super::capture_reply::{capture_exchange, capture_reply};
 use super::{Candidate, Champion};
@@ -23,6 +23,15 @@ const MEND_LOOKS: usize = 4;
 /// budget gives the same turn on any machine).
 const MENDS_AT_ONCE: u64 = 2;
 
+/// The squares the opponent's capture reply to a candidate strikes, and those near which a
+/// defence ends: the struck squares and the squares the strikers came from.
+struct Targets {
+    /// The squares struck: a piece taken there, or a square of the objective stepped onto.
+    hit: Vec<Square>,
+    /// The struck squares and the squares the strikers came from.
+    near: Vec<Square>,
+}
+
 /// The squares a capture reply from `pos` strikes (where it takes a piece of `me` or steps onto
 /// a square of `objective`) and the squares near which a defence ends.
 fn struck(pos: &Position, reply: &Line, me: Side, objective: &[Square]) -> Targets {
@@ -42,9 +51,9 @@ fn struck(pos: &Position, reply: &Line, me: Side, objective: &[Square]) -> Targe
 
 /// `genes` (a finished turn from `pos`) with the action at a random place replaced by a
 /// defence against `targets`: an action that ends within [`DEFENDING_STEPS`] of a square near
-/// which a defence ends, or moves a piece off a struck square. The actions after it are replayed where still legal and
-/// dropped where not; the turn then ends. None where no defence is legal at the place drawn,
-/// or once `meter` is spent.
+/// which a defence ends, or moves a piece off a struck square. The actions after it are
+/// replayed where still legal and dropped where not; the turn then ends. None where no defence
+/// is legal at the place drawn, or once `meter` is spent.
 fn mended(
     rules: &dyn Ruleset,
     pos: &Position,
@@ -94,13 +103,6 @@ fn mended(
         }
     }
     Some(line)
-}
-
-/// The squares the opponent's capture reply to a candidate strikes, and those near which a
-/// defence ends: the struck squares and the squares the strikers came from.
-struct Targets {
-    hit: Vec<Square>,
-    near: Vec<Square>,
 }
 
 impl Champion {

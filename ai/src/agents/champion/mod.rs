@@ -11,7 +11,7 @@
 //! - [`capture_reply`]: the exchange of captures (the opponent's, then one's own) that ranks long
 //!   turns' candidates.
 //! - [`opened`]: the strikes a commander's move opens, which the opponent's capture reply plays.
-//! - [`mend`]: long turns' best-ranked candidate mended against the strikes of its capture reply.
+//! - [`mend`]: long turns' best-ranked candidates mended against the strikes of their capture reply.
 //! - [`greedy_reply`]: the choice, by the opponent's greedy turn and one's own greedy follow-up.
 //! - [`deepen`]: a second look at the best candidates, against the opponent's strongest replies.
 
@@ -54,8 +54,8 @@ use warlord_rules::{Action, Position, Ruleset};
 ///    next turn. The reply is a greedy turn followed by its own greedy follow-up. On long
 ///    turns, where a greedy turn evaluates hundreds of actions at each of many steps, every
 ///    candidate is first ranked after an exchange of captures alone (the opponent's, then one's
-///    own); the best-ranked is mended against the strikes of the opponent's captures there
-///    ([`mend`]), and the greedy replies are examined in that order while the budget lasts.
+///    own); one of the best-ranked is mended against the strikes of the opponent's captures
+///    there ([`mend`]), and the greedy replies are examined in that order while the budget lasts.
 /// 3. **A second look** (off by default, [`Champion::deepen`]). With budget left once every
 ///    candidate's greedy reply is examined, the best candidates are played out again against
 ///    the opponent's strongest replies (the best turns of its own beam search), so that a

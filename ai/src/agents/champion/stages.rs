@@ -7,7 +7,7 @@ use warlord_rules::Position;
 /// On long turns under a node budget, the share of the budget for the capture replies.
 const CAPTURE_REPLY_SHARE: f64 = 0.1;
 
-/// On long turns, the share of a node budget for mending the best-ranked candidate.
+/// On long turns, the share of a node budget for mending one of the best-ranked candidates.
 const MEND_SHARE: f64 = 0.15;
 
 /// On long turns under a time budget, the share of the time by whose end mending stops: the
@@ -18,7 +18,7 @@ const MEND_UNTIL: f64 = 0.9;
 /// Which stages plan a turn and what share of the budget each gets. A short turn: the beam,
 /// then the greedy replies. A long turn (at least [`Champion::long_turn_moves`] moves): a
 /// smaller beam, evolution on islands seeded by it, the capture replies ranking the candidates,
-/// the best of them mended, then the greedy replies.
+/// one of the best of them mended, then the greedy replies.
 ///
 /// Under a node budget each stage gets its share of the nodes, but never more than the stages
 /// before it left (`used` counts their nodes), so the turn stays within its budget when a stage
