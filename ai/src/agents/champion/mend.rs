@@ -32,18 +32,23 @@ struct Targets {
     near: Vec<Square>,
 }
 
-/// The squares a capture reply from `pos` strikes (where it takes a piece of `me` or steps onto
-/// a square of `objective`) and the squares near which a defence ends.
-fn struck(pos: &Position, reply: &Line, me: Side, objective: &[Square]) -> Targets {
+/// The squares a capture reply from `pos` strikes (where a piece of `me` is taken, however the
+/// rules take it: by moving onto it, by fire or by surrounding it; or a square of `objective`
+/// stepped onto) and the squares near which a defence ends, found by replaying the reply.
+fn struck(rules: &dyn Ruleset, pos: &Position, reply: &Line, me: Side, objective: &[Square]) -> Targets {
     let mut hit = Vec::new();
     let mut near = Vec::new();
-    for action in &reply.actions {
-        let Some(to) = action.destination() else { continue };
-        let mine = pos.piece_at(to).is_some_and(|p| p.side == me);
-        if mine || objective.contains(&to) {
-            hit.push(to);
-            near.push(to);
+    let mut at = pos.clone();
+    for &action in &reply.actions {
+        let mine: Vec<Square> = at.pieces(me).map(|(sq, _)| sq).collect();
+        rules.play_unchecked(&mut at, action);
+        let taken = mine.into_iter().filter(|&sq| at.piece_at(sq).is_none_or(|p| p.side != me));
+        let mut struck: Vec<Square> = taken.collect();
+        struck.extend(action.destination().filter(|to| objective.contains(to)));
+        if !struck.is_empty() {
+            near.extend_from_slice(&struck);
             near.extend(action.origin());
+            hit.append(&mut struck);
         }
     }
     Targets { hit, near }
@@ -198,7 +203,7 @@ fn strikes_against(
         return None;
     }
     let reply = capture_reply(eval, rules, &line.pos, meter);
-    let found = struck(&line.pos, &reply, me, objective);
+    let found = struck(rules, &line.pos, &reply, me, objective);
     (!meter.spent() && !found.hit.is_empty()).then_some(found)
 }
 
