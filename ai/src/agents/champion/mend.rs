@@ -113,12 +113,10 @@ fn mended(
 impl Champion {
     /// Long turns: the ranked candidates `cands` (best first; the first `values` are their
     /// values after the capture exchange, in the same order) with mended turns put first while
-    /// `budget` lasts. The first of the best [`MEND_LOOKS`] whose opponent's capture reply strikes
-    /// something is mended: turns with one action replaced by a defence against those strikes
-    /// ([`mended`]) are judged by the exchange as the ranking judged them, and one worth more
-    /// than the turn mended is mended in its place, its reply's strikes found again; one worth
-    /// more than every candidate so far is put first. Stops when the reply to the turn mended
-    /// strikes nothing. Returns the candidates and the nodes used.
+    /// `budget` lasts. Each of the best [`MEND_LOOKS`] whose opponent's capture reply strikes
+    /// something is mended in turn ([`Mender::chain`]), the next once the chain of the one
+    /// before reaches a turn whose reply strikes nothing. Returns the candidates and the nodes
+    /// used.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn mend(
         &self,
@@ -131,61 +129,110 @@ impl Champion {
         start: Instant,
         seed: u64,
     ) -> (Vec<Candidate>, u64) {
-        let me = pos.to_move();
-        let objective = rules.objective().map_or(&[][..], |o| &o.squares[..]);
         let mut meter = Meter::until(budget, start);
-        let Some(&first) = values.first() else { return (cands, 0) };
-        let mut top = first;
-        let mut mending: Option<(Line, f64, Targets)> = None;
-        for (c, &value) in cands.iter().zip(values).take(MEND_LOOKS) {
-            if let Some(found) = strikes_against(eval, rules, &c.line, me, objective, &mut meter) {
-                mending = Some((c.line.clone(), value, found));
-                break;
-            }
-        }
-        let mut round = 0u64;
-        while let Some((line, value, found)) = &mending {
+        let Some(&top) = values.first() else { return (cands, 0) };
+        let objective = rules.objective().map_or(&[][..], |o| &o.squares[..]);
+        let mut mender = Mender { champion: self, eval, rules, pos, objective, budget, start, seed, round: 0, top };
+        let looks: Vec<(Line, f64)> =
+            cands.iter().zip(values).take(MEND_LOOKS).map(|(c, &value)| (c.line.clone(), value)).collect();
+        for (line, value) in looks {
             if meter.spent() {
                 break;
             }
-            let used = meter.used();
-            let tries: Vec<(Option<Line>, u64)> = (0..MENDS_AT_ONCE)
-                .into_par_iter()
-                .map(|k| {
-                    let mut rng = StdRng::seed_from_u64(seed ^ round.wrapping_mul(MENDS_AT_ONCE).wrapping_add(k));
-                    let mut m = match budget {
-                        Budget::Nodes(n) => Meter::start(Budget::Nodes(n.saturating_sub(used) / MENDS_AT_ONCE)),
-                        time => Meter::until(time, start),
-                    };
-                    (mended(rules, pos, &line.actions, found, &mut rng, &mut m), m.used())
-                })
-                .collect();
-            round += 1;
-            meter.charge(tries.iter().map(|t| t.1).sum());
-            let mut tried = Vec::new();
-            for line in tries.into_iter().filter_map(|t| t.0) {
-                let own = eval.value_for(rules, &line.pos, me, &mut meter);
-                tried.push(Candidate { line, value: own });
-            }
-            let left = match budget {
-                Budget::Nodes(n) => Budget::Nodes(n.saturating_sub(meter.used())),
-                time => time,
-            };
-            let (after, used) = self
-                .values_after_replies(eval, rules, me, &tried, left, start, |p, m| capture_exchange(eval, rules, p, m));
-            meter.charge(used);
-            let better = after.iter().enumerate().filter(|v| v.1 > value).max_by(|a, b| a.1.total_cmp(b.1));
-            if let Some((i, &v)) = better {
-                let better = tried.swap_remove(i);
-                let line = better.line.clone();
-                if v > top {
-                    top = v;
-                    cands.insert(0, better);
-                }
-                mending = strikes_against(eval, rules, &line, me, objective, &mut meter).map(|found| (line, v, found));
+            if let Some(found) = mender.strikes(&line, &mut meter) {
+                mender.chain(&mut cands, line, value, found, &mut meter);
             }
         }
         (cands, meter.used())
+    }
+}
+
+/// One turn's mending: the position, the budget, and what its chains share.
+struct Mender<'a> {
+    champion: &'a Champion,
+    eval: &'a Evaluator,
+    rules: &'a dyn Ruleset,
+    /// The position the turn is planned from.
+    pos: &'a Position,
+    /// The squares of the rules' objective (towns), whose loss is a strike too.
+    objective: &'a [Square],
+    budget: Budget,
+    start: Instant,
+    seed: u64,
+    /// Rounds of mended turns built so far: each round draws from seeds of its own.
+    round: u64,
+    /// The best value of any candidate so far: a mended turn worth more is put first.
+    top: f64,
+}
+
+impl Mender<'_> {
+    /// The strikes of the opponent's capture reply to `line`, if it strikes anything.
+    fn strikes(&self, line: &Line, meter: &mut Meter) -> Option<Targets> {
+        strikes_against(self.eval, self.rules, line, self.pos.to_move(), self.objective, meter)
+    }
+
+    /// Mends `line` (worth `value`; its reply strikes `found`) until a mended turn's reply
+    /// strikes nothing or `meter` is spent: a round's best turn worth more than the turn mended
+    /// ([`Mender::better`]) is mended in its place, its reply's strikes found again, and is put
+    /// first in `cands` when it is worth more than every candidate so far.
+    fn chain(
+        &mut self,
+        cands: &mut Vec<Candidate>,
+        mut line: Line,
+        mut value: f64,
+        mut found: Targets,
+        meter: &mut Meter,
+    ) {
+        while !meter.spent() {
+            let Some((better, v)) = self.better(&line, value, &found, meter) else { continue };
+            (line, value) = (better.line.clone(), v);
+            if v > self.top {
+                self.top = v;
+                cands.insert(0, better);
+            }
+            match self.strikes(&line, meter) {
+                Some(strikes) => found = strikes,
+                None => return,
+            }
+        }
+    }
+
+    /// One round: [`MENDS_AT_ONCE`] turns mended from `line` against `found` ([`mended`]),
+    /// built at once and judged by the capture exchange as the ranking judged the candidates;
+    /// the best of them worth more than `value`, with its value.
+    fn better(&mut self, line: &Line, value: f64, found: &Targets, meter: &mut Meter) -> Option<(Candidate, f64)> {
+        let (rules, pos, budget, start, seed, round) =
+            (self.rules, self.pos, self.budget, self.start, self.seed, self.round);
+        let me = pos.to_move();
+        let used = meter.used();
+        self.round += 1;
+        let tries: Vec<(Option<Line>, u64)> = (0..MENDS_AT_ONCE)
+            .into_par_iter()
+            .map(|k| {
+                let mut rng = StdRng::seed_from_u64(seed ^ round.wrapping_mul(MENDS_AT_ONCE).wrapping_add(k));
+                let mut m = match budget {
+                    Budget::Nodes(n) => Meter::start(Budget::Nodes(n.saturating_sub(used) / MENDS_AT_ONCE)),
+                    time => Meter::until(time, start),
+                };
+                (mended(rules, pos, &line.actions, found, &mut rng, &mut m), m.used())
+            })
+            .collect();
+        meter.charge(tries.iter().map(|t| t.1).sum());
+        let mut tried = Vec::new();
+        for line in tries.into_iter().filter_map(|t| t.0) {
+            let own = self.eval.value_for(rules, &line.pos, me, meter);
+            tried.push(Candidate { line, value: own });
+        }
+        let left = match budget {
+            Budget::Nodes(n) => Budget::Nodes(n.saturating_sub(meter.used())),
+            time => time,
+        };
+        let (after, used) = self.champion.values_after_replies(self.eval, rules, me, &tried, left, start, |p, m| {
+            capture_exchange(self.eval, rules, p, m)
+        });
+        meter.charge(used);
+        let (i, &v) = after.iter().enumerate().filter(|v| *v.1 > value).max_by(|a, b| a.1.total_cmp(b.1))?;
+        Some((tried.swap_remove(i), v))
     }
 }
 
@@ -282,6 +329,30 @@ mod tests {
         assert_eq!(mended.len(), 3);
         assert_eq!(mended[1].line.actions, safe.actions);
         assert!(exchanged(rules, &mended[0].line, &mut meter) > value, "{:?}", mended[0].line.actions);
+    }
+
+    #[test]
+    fn once_a_mended_turn_is_safe_the_next_struck_candidate_is_mended() {
+        // As HANGING, with White's infantry on a7 beyond its leader's command, and Black's on
+        // b6, which can take it. The best-ranked turn leaves d4 hanging, and so does the next,
+        // which takes on a7 instead. The first is mended until its reply strikes nothing; then
+        // the second's reply is looked at and it is mended too, which mending the first alone
+        // does not do (under a node budget both mend the first alike).
+        let (rules, pos) = skirmish("8/I7/1il5/8/3i4/4I3/5L2/8");
+        let rules = rules.as_ref();
+        let mut meter = Meter::start(Budget::Nodes(u64::MAX));
+        let (first, value) = hanging_turn(rules, &pos, &mut meter);
+        let (alone, used_alone) = mend(rules, &pos, vec![first], &[value]);
+        let safe = &alone[0].line;
+        let reply = capture_reply(&Evaluator::default(), rules, &safe.pos, &mut meter);
+        assert_eq!(reply.pos.piece_count(Side::Black), safe.pos.piece_count(Side::Black), "{:?}", reply.actions);
+        let takes = turn(rules, &pos, step((1, 5), (0, 6)), &mut meter);
+        let own = Evaluator::default().value_for(rules, &takes.pos, Side::Black, &mut meter);
+        let (first, value) = hanging_turn(rules, &pos, &mut meter);
+        let cands = vec![first, Candidate { line: takes, value: own }];
+        let (both, used_both) = mend(rules, &pos, cands, &[value, value - 1e-6]);
+        assert_eq!(both[0].line.actions, safe.actions, "the first's mending is the same");
+        assert!(used_both > used_alone, "the second is looked at: {used_both} nodes against {used_alone}");
     }
 
     #[test]

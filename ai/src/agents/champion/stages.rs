@@ -10,10 +10,11 @@ const CAPTURE_REPLY_SHARE: f64 = 0.1;
 /// On long turns, the share of a node budget for mending one of the best-ranked candidates.
 const MEND_SHARE: f64 = 0.15;
 
-/// On long turns under a time budget, the share of the time by whose end mending stops: the
-/// greedy replies get the rest (at 100 ms on Border War none finishes in it: docs/AI.md,
-/// "Round 17").
-const MEND_UNTIL: f64 = 0.9;
+/// On long turns under a time budget, the share of the time by whose end mending stops: nearly
+/// all of it, since at 100 ms on the town boards no greedy reply finished in the tenth it left
+/// them, where mending on scored more (docs/AI.md, "Round 18"). The greedy replies get the rest,
+/// and all the time mending leaves when no reply to a best-ranked candidate strikes anything.
+const MEND_UNTIL: f64 = 0.99;
 
 /// Which stages plan a turn and what share of the budget each gets. A short turn: the beam,
 /// then the greedy replies. A long turn (at least [`Champion::long_turn_moves`] moves): a
@@ -137,7 +138,7 @@ mod tests {
         assert_eq!(long.greedy_replies(n, 1200), Budget::Nodes(0));
         // Time: the deadlines of the shares.
         assert_eq!(long.island(Budget::Millis(100), 2, 5), Budget::Millis(65));
-        assert_eq!(long.mend(Budget::Millis(100), 70), Budget::Millis(90));
+        assert_eq!(long.mend(Budget::Millis(100), 70), Budget::Millis(99));
         let short = Stages::for_turn(&Champion::default(), &super::super::test_support::short_turn_position());
         assert!(!short.long);
         assert_eq!(short.greedy_replies(n, 300), Budget::Nodes(600));
