@@ -54,8 +54,9 @@ use warlord_rules::{Action, Position, Ruleset};
 ///    next turn. The reply is a greedy turn followed by its own greedy follow-up. On long
 ///    turns, where a greedy turn evaluates hundreds of actions at each of many steps, every
 ///    candidate is first ranked after an exchange of captures alone (the opponent's, then one's
-///    own); one of the best-ranked is mended against the strikes of the opponent's captures
-///    there ([`mend`]), and the greedy replies are examined in that order while the budget lasts.
+///    own); the best-ranked are mended, one after another, against the strikes of the
+///    opponent's captures there ([`mend`]), and the greedy replies are examined in that order
+///    while the budget lasts.
 /// 3. **A second look** (off by default, [`Champion::deepen`]). With budget left once every
 ///    candidate's greedy reply is examined, the best candidates are played out again against
 ///    the opponent's strongest replies (the best turns of its own beam search), so that a

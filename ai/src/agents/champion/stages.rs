@@ -19,7 +19,7 @@ const MEND_UNTIL: f64 = 0.99;
 /// Which stages plan a turn and what share of the budget each gets. A short turn: the beam,
 /// then the greedy replies. A long turn (at least [`Champion::long_turn_moves`] moves): a
 /// smaller beam, evolution on islands seeded by it, the capture replies ranking the candidates,
-/// one of the best of them mended, then the greedy replies.
+/// the best of them mended, then the greedy replies.
 ///
 /// Under a node budget each stage gets its share of the nodes, but never more than the stages
 /// before it left (`used` counts their nodes), so the turn stays within its budget when a stage
