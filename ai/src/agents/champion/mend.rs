@@ -149,15 +149,21 @@ impl Champion {
 
 /// One turn's mending: the position, the budget, and what its chains share.
 struct Mender<'a> {
+    /// The champion planning the turn: its examination of candidates under a budget.
     champion: &'a Champion,
+    /// The evaluation the capture exchanges judge by.
     eval: &'a Evaluator,
+    /// The rules of the game.
     rules: &'a dyn Ruleset,
     /// The position the turn is planned from.
     pos: &'a Position,
     /// The squares of the rules' objective (towns), whose loss is a strike too.
     objective: &'a [Square],
+    /// Mending's budget (a time budget counts from `start`).
     budget: Budget,
+    /// When the turn's planning began.
     start: Instant,
+    /// The turn's seed, which the rounds' seeds are drawn from.
     seed: u64,
     /// Rounds of mended turns built so far: each round draws from seeds of its own.
     round: u64,

@@ -7,13 +7,14 @@ use warlord_rules::Position;
 /// On long turns under a node budget, the share of the budget for the capture replies.
 const CAPTURE_REPLY_SHARE: f64 = 0.1;
 
-/// On long turns, the share of a node budget for mending one of the best-ranked candidates.
+/// On long turns, the share of a node budget for mending the best-ranked candidates.
 const MEND_SHARE: f64 = 0.15;
 
 /// On long turns under a time budget, the share of the time by whose end mending stops: nearly
-/// all of it, since at 100 ms on the town boards no greedy reply finished in the tenth it left
-/// them, where mending on scored more (docs/AI.md, "Round 18"). The greedy replies get the rest,
-/// and all the time mending leaves when no reply to a best-ranked candidate strikes anything.
+/// all of it. At 100 ms on the town boards no greedy reply finished in the tenth of the time
+/// mending used to leave them, and mending on through it scored more (docs/AI.md, "Round 18").
+/// The greedy replies get the rest, and all the time mending leaves when no reply to a
+/// best-ranked candidate strikes anything.
 const MEND_UNTIL: f64 = 0.99;
 
 /// Which stages plan a turn and what share of the budget each gets. A short turn: the beam,
