@@ -1,4 +1,4 @@
-//! Long turns: a best-ranked candidate mended against the strikes of its capture reply.
+//! Long turns: the best-ranked candidates mended against the strikes of their capture reply.
 
 use super::capture_reply::{capture_exchange, capture_reply};
 use super::{Candidate, Champion};
@@ -16,7 +16,7 @@ use warlord_rules::{Action, Position, Ruleset, Side, Square};
 /// within range of one.
 const DEFENDING_STEPS: u32 = 2;
 
-/// The best-ranked candidates looked at for one to mend: each look costs a capture reply.
+/// The best-ranked candidates looked at for strikes to mend: each look costs a capture reply.
 const MEND_LOOKS: usize = 4;
 
 /// Mended turns built and judged at once (one per core here, and a fixed number so that a node
