@@ -45,7 +45,8 @@ use warlord_rules::{Action, Position, Ruleset};
 ///    candidates, the best unfinished ones (distinct positions, at most a quarter of the beam
 ///    from one parent or ending with one action) are kept. The width adapts to the budget.
 ///    Long turns (8 moves or more) give the beam a small share: its best turns seed OEP, which
-///    evolves turns on two islands at once (one per core), and the islands' turns come first.
+///    evolves turns on two islands at once (one per core), and the islands' turns come first
+///    (each worth no more than the end it offers, as the beam's are: [`offers`]).
 ///    On a short turn with the armies apart, space weighs in and the advancing turns join the
 ///    candidates ([`closing`]).
 /// 2. **Replies.** For the candidates in an order that puts different ideas first, the
@@ -169,12 +170,12 @@ impl Agent for Champion {
                 .map(|l| l.actions)
                 .collect();
             used += advancing_meter.used();
-            let (mut evolved, evolving) =
+            let (evolved, evolving) =
                 self.evolve_on_islands(rules, pos, &cands, &advancing, &stages, budget, used, start, seed);
             used += evolving;
-            evolved.append(&mut cands);
+            let examined = offers::evolved_first(&eval, rules, me, evolved, cands);
             let (ranked, values, ranking) =
-                self.rank_by_captures(&eval, rules, me, evolved, stages.capture_replies(budget, used), start);
+                self.rank_by_captures(&eval, rules, me, examined, stages.capture_replies(budget, used), start);
             used += ranking;
             let mending;
             (cands, mending) = self.mend(&eval, rules, pos, ranked, &values, stages.mend(budget, used), start, seed);

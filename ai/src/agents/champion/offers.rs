@@ -29,6 +29,27 @@ pub(super) fn cap_offers(
     cands
 }
 
+/// A long turn's candidates in the order the capture exchanges examine them: the `evolved`
+/// turns, each worth no more than the end it offers ([`cap_offers`]) and best first, then the
+/// beam's (`beam`, capped already). Evolution judges a pass by the position it leaves: where
+/// every move gave something away it evolved a pass as its best turn, which came first, and
+/// under time pressure (one thread, WarGame's costly captures by fire) it was the only turn the
+/// exchanges valued, so the champion offered a draw from a won position and greedy took it
+/// (docs/AI.md, "Round 19").
+pub(super) fn evolved_first(
+    eval: &Evaluator,
+    rules: &dyn Ruleset,
+    me: Side,
+    evolved: Vec<Candidate>,
+    mut beam: Vec<Candidate>,
+) -> Vec<Candidate> {
+    // Only a finished game is evaluated here, which counts no node.
+    let mut meter = Meter::start(crate::budget::Budget::Nodes(u64::MAX));
+    let mut examined = cap_offers(eval, rules, me, evolved, &mut meter);
+    examined.append(&mut beam);
+    examined
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::test_support::{skirmish, step};
@@ -54,5 +75,26 @@ mod tests {
         let capped = cap_offers(&eval, rules.as_ref(), Side::Black, cands, &mut meter);
         assert_eq!(capped[0].line.actions, vec![step((2, 0), (2, 1))]);
         assert_eq!((capped[0].value, capped[1].value), (0.6, 0.3));
+    }
+
+    #[test]
+    fn an_evolved_pass_is_examined_after_the_evolved_turns_that_move() {
+        // As above, Black to move after two moves: its pass offers White the double pass
+        // that draws.
+        let (rules, mut pos) = skirmish("4L3/8/8/8/8/8/8/l1i1i3");
+        for action in [step((0, 0), (0, 1)), step((4, 7), (4, 6))] {
+            rules.play(&mut pos, action).unwrap_or_else(|e| panic!("{action:?}: {e}"));
+        }
+        let mut meter = Meter::start(Budget::Nodes(u64::MAX));
+        let pass = Line::start(&pos).then(rules.as_ref(), Action::EndTurn, &mut meter);
+        let moved = Line::start(&pos).then(rules.as_ref(), step((2, 0), (2, 1)), &mut meter);
+        let beam = Line::start(&pos).then(rules.as_ref(), step((0, 1), (0, 2)), &mut meter);
+        assert!(pass.done && moved.done && beam.done && pass.pos.outcome().is_none());
+        let eval = Evaluator::default().with_contempt(Side::Black, 0.3);
+        let evolved = vec![Candidate { line: pass, value: 0.9 }, Candidate { line: moved, value: 0.6 }];
+        let beam = vec![Candidate { line: beam, value: 0.7 }];
+        let order = evolved_first(&eval, rules.as_ref(), Side::Black, evolved, beam);
+        let firsts: Vec<Action> = order.iter().map(|c| c.line.actions[0]).collect();
+        assert_eq!(firsts, vec![step((2, 0), (2, 1)), Action::EndTurn, step((0, 1), (0, 2))]);
     }
 }
