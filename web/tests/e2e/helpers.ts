@@ -91,7 +91,7 @@ async function postHeavy(request: APIRequestContext, url: string, data: unknown,
   for (let attempt = 0; ; attempt++) {
     const r = await request.post(url, { data, headers });
     const text = await r.text();
-    const busy = r.status() === 429 && (JSON.parse(text) as { error?: { code?: string } }).error?.code === "busy";
+    const busy = r.status() === 429 && text.includes('"code":"busy"');
     if (busy && attempt < BUSY_RETRIES) {
       const wait = Number(r.headers()["retry-after"] ?? "1");
       await new Promise((done) => setTimeout(done, 1000 * (Number.isFinite(wait) ? wait : 1)));

@@ -1,7 +1,7 @@
 //! Turns that offer the opponent an end: after them, the opponent's pass ends the game.
 
 use super::Candidate;
-use crate::budget::Meter;
+use crate::budget::{Budget, Meter};
 use crate::eval::Evaluator;
 use warlord_rules::{Action, Ruleset, Side};
 
@@ -44,7 +44,7 @@ pub(super) fn evolved_first(
     mut beam: Vec<Candidate>,
 ) -> Vec<Candidate> {
     // Only a finished game is evaluated here, which counts no node.
-    let mut meter = Meter::start(crate::budget::Budget::Nodes(u64::MAX));
+    let mut meter = Meter::start(Budget::Nodes(u64::MAX));
     let mut examined = cap_offers(eval, rules, me, evolved, &mut meter);
     examined.append(&mut beam);
     examined
@@ -54,7 +54,6 @@ pub(super) fn evolved_first(
 mod tests {
     use super::super::test_support::{skirmish, step};
     use super::*;
-    use crate::budget::Budget;
     use crate::turn::Line;
 
     #[test]
