@@ -55,44 +55,43 @@ mod tests {
     use super::super::test_support::{skirmish, step};
     use super::*;
     use crate::turn::Line;
+    use std::sync::Arc;
 
-    #[test]
-    fn a_pass_after_the_opponents_pass_is_worth_the_draw_it_offers() {
-        // White passed, Black moved, White moved (one leader a side: one move a turn, which
-        // ends the turn): Black, to move, stands well, and if it passes White may pass too,
-        // which draws.
+    /// White passed, Black moved, White moved (one leader a side: one move a turn, which ends
+    /// the turn): Black, to move, stands well, and if it passes White may pass too, which
+    /// draws. With Black's turns from there that end by `actions`, each finished.
+    fn offered(actions: &[Action]) -> (Arc<dyn Ruleset>, Vec<Line>) {
         let (rules, mut pos) = skirmish("4L3/8/8/8/8/8/8/l1i1i3");
         for action in [step((0, 0), (0, 1)), step((4, 7), (4, 6))] {
             rules.play(&mut pos, action).unwrap_or_else(|e| panic!("{action:?}: {e}"));
         }
         let mut meter = Meter::start(Budget::Nodes(u64::MAX));
-        let pass = Line::start(&pos).then(rules.as_ref(), Action::EndTurn, &mut meter);
-        let moved = Line::start(&pos).then(rules.as_ref(), step((2, 0), (2, 1)), &mut meter);
-        assert!(moved.done && pass.done && pass.pos.outcome().is_none());
+        let lines: Vec<Line> = actions.iter().map(|&a| Line::start(&pos).then(rules.as_ref(), a, &mut meter)).collect();
+        assert!(lines.iter().all(|l| l.done && l.pos.outcome().is_none()));
+        (rules, lines)
+    }
+
+    /// The candidates `lines` with their `values`, in order.
+    fn candidates(lines: Vec<Line>, values: &[f64]) -> Vec<Candidate> {
+        lines.into_iter().zip(values).map(|(line, &value)| Candidate { line, value }).collect()
+    }
+
+    #[test]
+    fn a_pass_after_the_opponents_pass_is_worth_the_draw_it_offers() {
+        let (rules, lines) = offered(&[Action::EndTurn, step((2, 0), (2, 1))]);
         let eval = Evaluator::default().with_contempt(Side::Black, 0.3);
-        let cands = vec![Candidate { line: pass, value: 0.9 }, Candidate { line: moved, value: 0.6 }];
-        let capped = cap_offers(&eval, rules.as_ref(), Side::Black, cands, &mut meter);
+        let mut meter = Meter::start(Budget::Nodes(u64::MAX));
+        let capped = cap_offers(&eval, rules.as_ref(), Side::Black, candidates(lines, &[0.9, 0.6]), &mut meter);
         assert_eq!(capped[0].line.actions, vec![step((2, 0), (2, 1))]);
         assert_eq!((capped[0].value, capped[1].value), (0.6, 0.3));
     }
 
     #[test]
     fn an_evolved_pass_is_examined_after_the_evolved_turns_that_move() {
-        // As above, Black to move after two moves: its pass offers White the double pass
-        // that draws.
-        let (rules, mut pos) = skirmish("4L3/8/8/8/8/8/8/l1i1i3");
-        for action in [step((0, 0), (0, 1)), step((4, 7), (4, 6))] {
-            rules.play(&mut pos, action).unwrap_or_else(|e| panic!("{action:?}: {e}"));
-        }
-        let mut meter = Meter::start(Budget::Nodes(u64::MAX));
-        let pass = Line::start(&pos).then(rules.as_ref(), Action::EndTurn, &mut meter);
-        let moved = Line::start(&pos).then(rules.as_ref(), step((2, 0), (2, 1)), &mut meter);
-        let beam = Line::start(&pos).then(rules.as_ref(), step((0, 1), (0, 2)), &mut meter);
-        assert!(pass.done && moved.done && beam.done && pass.pos.outcome().is_none());
+        let (rules, mut lines) = offered(&[Action::EndTurn, step((2, 0), (2, 1)), step((0, 1), (0, 2))]);
+        let beam = candidates(lines.split_off(2), &[0.7]);
         let eval = Evaluator::default().with_contempt(Side::Black, 0.3);
-        let evolved = vec![Candidate { line: pass, value: 0.9 }, Candidate { line: moved, value: 0.6 }];
-        let beam = vec![Candidate { line: beam, value: 0.7 }];
-        let order = evolved_first(&eval, rules.as_ref(), Side::Black, evolved, beam);
+        let order = evolved_first(&eval, rules.as_ref(), Side::Black, candidates(lines, &[0.9, 0.6]), beam);
         let firsts: Vec<Action> = order.iter().map(|c| c.line.actions[0]).collect();
         assert_eq!(firsts, vec![step((2, 0), (2, 1)), Action::EndTurn, step((0, 1), (0, 2))]);
     }
