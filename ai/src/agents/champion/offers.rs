@@ -59,7 +59,7 @@ mod tests {
 
     /// White passed, Black moved, White moved (one leader a side: one move a turn, which ends
     /// the turn): Black, to move, stands well, and if it passes White may pass too, which
-    /// draws. With Black's turns from there that end by `actions`, each finished.
+    /// draws. Returns the rules and Black's turns from there of one action each, `actions`.
     fn offered(actions: &[Action]) -> (Arc<dyn Ruleset>, Vec<Line>) {
         let (rules, mut pos) = skirmish("4L3/8/8/8/8/8/8/l1i1i3");
         for action in [step((0, 0), (0, 1)), step((4, 7), (4, 6))] {
