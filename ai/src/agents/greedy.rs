@@ -46,8 +46,9 @@ impl Greedy {
         Greedy { eval, temperature: Some(NOVICE_TEMPERATURE) }
     }
 
-    /// The action drawn from `scored` (value and line, never empty) at `temperature`.
-    fn draw(scored: Vec<(f64, Line)>, temperature: f64, rng: &mut impl Rng) -> Option<(f64, Line)> {
+    /// The choice drawn from `scored` (values and what they value) at `temperature`; `None` if
+    /// it is empty.
+    fn draw<T>(scored: Vec<(f64, T)>, temperature: f64, rng: &mut impl Rng) -> Option<(f64, T)> {
         let best = scored.iter().map(|(v, _)| *v).fold(f64::NEG_INFINITY, f64::max);
         let weights: Vec<f64> = scored.iter().map(|(v, _)| ((v - best) / temperature).exp()).collect();
         let mut ticket = rng.gen::<f64>() * weights.iter().sum::<f64>();
@@ -95,22 +96,28 @@ impl Greedy {
             if legal.is_empty() {
                 break;
             }
-            let mut scored: Vec<(f64, Line)> = Vec::new();
-            for &action in &legal {
-                if meter.spent() && !scored.is_empty() {
+            // The novice draws from every action's value; the greedy agent keeps the best
+            // action's line, so that it plays it without playing it again.
+            let mut scored: Vec<(f64, Action)> = Vec::new();
+            let mut best: Option<(f64, Line)> = None;
+            for (i, &action) in legal.iter().enumerate() {
+                if meter.spent() && i > 0 {
                     break;
                 }
                 let child = line.then(rules, action, meter);
                 let v = self.eval.value_for(rules, &child.pos, me, meter) + rng.gen::<f64>() * 1e-9;
                 match self.temperature {
-                    Some(_) => scored.push((v, child)),
-                    None if scored.first().is_none_or(|(b, _)| v > *b) => scored = vec![(v, child)],
+                    Some(_) => scored.push((v, action)),
+                    None if best.as_ref().is_none_or(|(b, _)| v > *b) => best = Some((v, child)),
                     None => {}
                 }
             }
             let chosen = match self.temperature {
-                Some(t) => Self::draw(scored, t, rng),
-                None => scored.pop(),
+                // Only the drawn action is played again: keeping every action's line would hold
+                // a copy of the position per legal action (on For the Fanatics, a thousand
+                // copies of a 120x120 board at every step of a turn).
+                Some(t) => Self::draw(scored, t, rng).map(|(v, action)| (v, line.then(rules, action, meter))),
+                None => best,
             };
             let Some((value, child)) = chosen else { break };
             line = match child.actions.last() {
