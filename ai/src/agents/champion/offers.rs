@@ -3,7 +3,7 @@
 use super::Candidate;
 use crate::budget::{Budget, Meter};
 use crate::eval::Evaluator;
-use warlord_rules::{Action, Ruleset, Side};
+use warlord_rules::{Action, Position, Ruleset, Side};
 
 /// `cands`, each turn after which the opponent's pass would end the game (a pass after its
 /// pass: the double pass that draws) worth no more than that end is worth to `me`, best first
@@ -17,16 +17,45 @@ pub(super) fn cap_offers(
     meter: &mut Meter,
 ) -> Vec<Candidate> {
     for c in &mut cands {
-        if c.line.pos.outcome().is_some() {
-            continue;
-        }
-        let mut after = c.line.pos.clone();
-        if rules.play(&mut after, Action::EndTurn).is_ok() && after.outcome().is_some() {
-            c.value = c.value.min(eval.value_for(rules, &after, me, meter));
+        if let Some(end) = offered_end(eval, rules, &c.line.pos, me, meter) {
+            c.value = c.value.min(end);
         }
     }
     cands.sort_by(|a, b| b.value.total_cmp(&a.value));
     cands
+}
+
+/// What the end a turn offers is worth to `me`, `pos` being the position after the turn: the
+/// value of the finished game where the opponent's pass from there would end it (the double
+/// pass that draws), else `None`.
+pub(super) fn offered_end(
+    eval: &Evaluator,
+    rules: &dyn Ruleset,
+    pos: &Position,
+    me: Side,
+    meter: &mut Meter,
+) -> Option<f64> {
+    if pos.outcome().is_some() {
+        return None;
+    }
+    let mut after = pos.clone();
+    (rules.play(&mut after, Action::EndTurn).is_ok() && after.outcome().is_some())
+        .then(|| eval.value_for(rules, &after, me, meter))
+}
+
+/// A turn's value `after` the opponent's reply, where the turn offers an end worth `end`
+/// ([`offered_end`]): the reply plays on, but an opponent to which playing on is worth less
+/// than the least either agent values a draw at (`draw_value`, the champion's contempt, which
+/// OEP shares) takes the end instead. So from `1 - draw_value` up the turn is worth no more than
+/// that end: far ahead, the champion does not offer the draw (The Valley War against OEP: a
+/// pass judged 0.996 after the exchange, its turns that moved 0.994; OEP passed back). Below it
+/// the reply's value stands: capped there too, as if the opponent valued the draw at the rest,
+/// Two Countries' draws turned into losses (docs/AI.md, "Round 18").
+pub(super) fn after_offer(after: f64, end: Option<f64>, draw_value: f64) -> f64 {
+    match end {
+        Some(end) if after > 1.0 - draw_value => after.min(end),
+        _ => after,
+    }
 }
 
 /// A long turn's candidates in the order the capture exchanges examine them: the `evolved`
@@ -54,8 +83,10 @@ pub(super) fn evolved_first(
 mod tests {
     use super::super::test_support::{skirmish, step};
     use super::*;
+    use crate::agents::Champion;
     use crate::turn::Line;
     use std::sync::Arc;
+    use std::time::Instant;
 
     /// White passed, Black moved, White moved (one leader a side: one move a turn, which ends
     /// the turn): Black, to move, stands well, and if it passes White may pass too, which
@@ -84,6 +115,28 @@ mod tests {
         let capped = cap_offers(&eval, rules.as_ref(), Side::Black, candidates(lines, &[0.9, 0.6]), &mut meter);
         assert_eq!(capped[0].line.actions, vec![step((2, 0), (2, 1))]);
         assert_eq!((capped[0].value, capped[1].value), (0.6, 0.3));
+    }
+
+    #[test]
+    fn far_ahead_a_pass_is_worth_the_draw_it_offers_though_the_reply_plays_on() {
+        // Black's pass and a move, each answered by White's leader stepping on: after either,
+        // Black (three pieces to one) stands far ahead, and White, far behind, would take the
+        // draw the pass offers.
+        let (rules, lines) = offered(&[Action::EndTurn, step((2, 0), (2, 1))]);
+        let rules = rules.as_ref();
+        let champion = Champion::default();
+        let eval = Evaluator::default().with_contempt(Side::Black, champion.draw_value);
+        let steps_on = |pos: &Position, meter: &mut Meter| {
+            let on = rules.legal_action_list(pos).into_iter().find(|&a| a != Action::EndTurn).expect("a step");
+            Line::start(pos).then(rules, on, meter)
+        };
+        let cands = candidates(lines, &[0.9, 0.9]);
+        let budget = Budget::Nodes(1 << 20);
+        let (values, _) =
+            champion.values_after_replies(&eval, rules, Side::Black, &cands, budget, Instant::now(), steps_on);
+        assert!(values[1] > 1.0 - champion.draw_value, "the move: {}", values[1]);
+        assert!(values[0] < champion.draw_value + 0.01, "the pass: {}", values[0]);
+        assert_eq!(after_offer(0.6, Some(0.3), champion.draw_value), 0.6, "near level, the reply's value stands");
     }
 
     #[test]

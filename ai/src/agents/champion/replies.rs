@@ -1,6 +1,6 @@
 //! The value of candidates after a reply, examined in batches under a budget.
 
-use super::{Candidate, Champion};
+use super::{offers, Candidate, Champion};
 use crate::budget::{Budget, Meter};
 use crate::eval::Evaluator;
 use crate::turn::Line;
@@ -27,7 +27,9 @@ pub(super) fn judged(after: f64, own: f64) -> f64 {
 impl Champion {
     /// The values for `me` of the first candidates (at most [`Champion::max_candidates`]) after
     /// the reply `reply` plays from each, in order, until `budget` runs out, and the nodes this
-    /// used ([`judged`]). A candidate that ends the game is judged where it ends.
+    /// used ([`judged`]). A candidate that ends the game is judged where it ends; one after
+    /// which the opponent's pass would end it is worth, far ahead, no more than that end
+    /// ([`offers::after_offer`]).
     ///
     /// Candidates are examined in batches of a fixed size (one per core here), each reply
     /// bounded by its equal part of what is left of the budget at the batch's start, and a reply
@@ -52,7 +54,9 @@ impl Champion {
             if meter.spent() {
                 return None;
             }
-            Some(judged(eval.value_for(rules, &answer.pos, me, meter), c.value))
+            let after = eval.value_for(rules, &answer.pos, me, meter);
+            let end = offers::offered_end(eval, rules, &c.line.pos, me, meter);
+            Some(judged(offers::after_offer(after, end, self.draw_value), c.value))
         };
         let timed = matches!(budget, Budget::Millis(_));
         let limit = match budget {
