@@ -56,7 +56,8 @@ fn struck(rules: &dyn Ruleset, pos: &Position, reply: &Line, me: Side, objective
 
 /// `genes` (a finished turn from `pos`) with the action at a random place replaced by a
 /// defence against `targets`: an action that ends within [`DEFENDING_STEPS`] of a square near
-/// which a defence ends, or moves a piece off a struck square. The actions after it are
+/// which a defence ends, or moves a piece off a struck square, or moves elsewhere a piece that
+/// the turn moves onto one. The actions after it are
 /// replayed where still legal and dropped where not; the turn then ends. None where no defence
 /// is legal at the place drawn, or once `meter` is spent.
 fn mended(
@@ -78,12 +79,19 @@ fn mended(
         }
         line.push(rules, gene, meter);
     }
+    // Where the turn itself moved a piece onto a struck square, that piece still stands where
+    // it came from at the places before its move, and may go elsewhere instead.
+    let came_from: Vec<Square> = genes
+        .iter()
+        .filter(|a| a.destination().is_some_and(|to| targets.hit.contains(&to)))
+        .filter_map(|a| a.origin())
+        .collect();
     let defences: Vec<Action> = line
         .legal(rules)
         .into_iter()
         .filter(|a| {
             a.destination().is_some_and(|to| targets.near.iter().any(|&s| board.distance(to, s) <= DEFENDING_STEPS))
-                || a.origin().is_some_and(|from| targets.hit.contains(&from))
+                || a.origin().is_some_and(|from| targets.hit.contains(&from) || came_from.contains(&from))
         })
         .filter(|a| genes.get(at) != Some(a))
         .collect();
@@ -359,6 +367,34 @@ mod tests {
         let (both, used_both) = mend(rules, &pos, cands, &[value, value - 1e-6]);
         assert_eq!(both[0].line.actions, safe.actions, "the first's mending is the same");
         assert!(used_both > used_alone, "the second is looked at: {used_both} nodes against {used_alone}");
+    }
+
+    #[test]
+    fn a_piece_the_turn_moves_into_reach_may_go_anywhere_else_instead() {
+        // Black's turn steps its leader from d6 to d4, next to White's infantry on e3 (which
+        // White's leader on f2 commands): the capture reply takes it there. Mending may move
+        // that leader elsewhere in its place, beyond the squares near the strike too: in Test of
+        // Wills a level-2 leader moved two squares into reach and only a retreat of three or
+        // four saved the game, which the squares near the strike did not offer.
+        let (rules, pos) = skirmish("l7/8/3l4/8/8/4I3/5L2/8");
+        let rules = rules.as_ref();
+        let mut meter = Meter::start(Budget::Nodes(u64::MAX));
+        let (d6, d4) = ((3, 5), (3, 3));
+        let line = turn(rules, &pos, step(d6, d4), &mut meter);
+        let targets = strikes_against(&Evaluator::default(), rules, &line, Side::Black, &[], &mut meter)
+            .expect("the reply takes the leader");
+        assert_eq!(targets.hit, vec![Square::new(d4.0, d4.1)]);
+        let board = pos.board();
+        let away = |a: &Action| {
+            a.origin() == Some(Square::new(d6.0, d6.1))
+                && a.destination()
+                    .is_some_and(|to| targets.near.iter().all(|&s| board.distance(to, s) > DEFENDING_STEPS))
+        };
+        let retreats = (0..64)
+            .filter_map(|k| mended(rules, &pos, &line.actions, &targets, &mut StdRng::seed_from_u64(k), &mut meter))
+            .filter(|mended| away(&mended.actions[0]))
+            .count();
+        assert!(retreats > 0, "no mended turn moves the leader out of the strike's neighbourhood");
     }
 
     #[test]
