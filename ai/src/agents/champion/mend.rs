@@ -57,9 +57,9 @@ fn struck(rules: &dyn Ruleset, pos: &Position, reply: &Line, me: Side, objective
 /// `genes` (a finished turn from `pos`) with the action at a random place replaced by a
 /// defence against `targets`: an action that ends within [`DEFENDING_STEPS`] of a square near
 /// which a defence ends, or moves a piece off a struck square, or moves elsewhere a piece that
-/// the turn moves onto one. The actions after it are
-/// replayed where still legal and dropped where not; the turn then ends. None where no defence
-/// is legal at the place drawn, or once `meter` is spent.
+/// the turn moves onto one. The actions after it are replayed where still legal and dropped
+/// where not; the turn then ends. None where no defence is legal at the place drawn, or once
+/// `meter` is spent.
 fn mended(
     rules: &dyn Ruleset,
     pos: &Position,
