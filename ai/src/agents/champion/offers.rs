@@ -43,19 +43,19 @@ pub(super) fn offered_end(
         .then(|| eval.value_for(rules, &after, me, meter))
 }
 
-/// A turn's value `after` the opponent's reply, where the turn offers an end worth `end`
-/// ([`offered_end`]): the reply plays on, but an opponent to which playing on is worth less
+/// A turn's value `after` the opponent's reply, where the turn offers an end worth `end()`
+/// ([`offered_end`], looked up only where it matters): the reply plays on, but an opponent to which playing on is worth less
 /// than the least either agent values a draw at (`draw_value`, the champion's contempt, which
 /// OEP shares) takes the end instead. So from `1 - draw_value` up the turn is worth no more than
 /// that end: far ahead, the champion does not offer the draw (The Valley War against OEP: a
 /// pass judged 0.996 after the exchange, its turns that moved 0.994; OEP passed back). Below it
 /// the reply's value stands: capped there too, as if the opponent valued the draw at the rest,
 /// Two Countries' draws turned into losses (docs/AI.md, "Round 18").
-pub(super) fn after_offer(after: f64, end: Option<f64>, draw_value: f64) -> f64 {
-    match end {
-        Some(end) if after > 1.0 - draw_value => after.min(end),
-        _ => after,
+pub(super) fn after_offer(after: f64, draw_value: f64, end: impl FnOnce() -> Option<f64>) -> f64 {
+    if after <= 1.0 - draw_value {
+        return after;
     }
+    end().map_or(after, |end| after.min(end))
 }
 
 /// A long turn's candidates in the order the capture exchanges examine them: the `evolved`
@@ -136,7 +136,7 @@ mod tests {
             champion.values_after_replies(&eval, rules, Side::Black, &cands, budget, Instant::now(), steps_on);
         assert!(values[1] > 1.0 - champion.draw_value, "the move: {}", values[1]);
         assert!(values[0] < champion.draw_value + 0.01, "the pass: {}", values[0]);
-        assert_eq!(after_offer(0.6, Some(0.3), champion.draw_value), 0.6, "near level, the reply's value stands");
+        assert_eq!(after_offer(0.6, champion.draw_value, || Some(0.3)), 0.6, "near level, the reply's value stands");
     }
 
     #[test]

@@ -55,8 +55,10 @@ impl Champion {
                 return None;
             }
             let after = eval.value_for(rules, &answer.pos, me, meter);
-            let end = offers::offered_end(eval, rules, &c.line.pos, me, meter);
-            Some(judged(offers::after_offer(after, end, self.draw_value), c.value))
+            let after = offers::after_offer(after, self.draw_value, || {
+                offers::offered_end(eval, rules, &c.line.pos, me, meter)
+            });
+            Some(judged(after, c.value))
         };
         let timed = matches!(budget, Budget::Millis(_));
         let limit = match budget {
