@@ -1,4 +1,11 @@
 //! Turns that offer the opponent an end: after them, the opponent's pass ends the game.
+//!
+//! Two caps, one for each way a candidate is valued. Before the replies, a turn's own value
+//! (the position it leaves, as if the opponent had to move) is worth no more than the end it
+//! offers, always ([`cap_offers`]): that value only orders the candidates. After a reply, which
+//! plays on, the cap holds only where the champion stands far enough ahead that any opponent
+//! takes the end ([`after_offer`]); capped everywhere, it cost games (docs/AI.md, Rounds 18
+//! and 20).
 
 use super::Candidate;
 use crate::budget::{Budget, Meter};
@@ -44,9 +51,9 @@ pub(super) fn offered_end(
 }
 
 /// A turn's value `after` the opponent's reply, where the turn offers an end worth `end()`
-/// ([`offered_end`], looked up only where it matters): the reply plays on, but an opponent to which playing on is worth less
-/// than the least either agent values a draw at (`draw_value`, the champion's contempt, which
-/// OEP shares) takes the end instead. So from `1 - draw_value` up the turn is worth no more than
+/// ([`offered_end`], looked up only where it matters): the reply plays on, but an opponent to
+/// which playing on is worth less than the least either agent values a draw at (`draw_value`,
+/// the champion's contempt, which OEP shares) takes the end instead. So from `1 - draw_value` up the turn is worth no more than
 /// that end: far ahead, the champion does not offer the draw (The Valley War against OEP: a
 /// pass judged 0.996 after the exchange, its turns that moved 0.994; OEP passed back). Below it
 /// the reply's value stands: capped there too, as if the opponent valued the draw at the rest,
