@@ -37,7 +37,7 @@ pub trait Agent: Send + Sync {
 }
 
 /// The agents by name, for the command line and the server. `champion-deep` is the champion
-/// with its second look on ([`Champion::deepen`]), kept to measure it against the champion.
+/// with its second look on (the field `Champion::deepen`), kept to measure it against the champion.
 pub const AGENT_NAMES: [&str; 7] = ["random", "novice", "greedy", "oep", "mcts", "champion", "champion-deep"];
 
 /// The agent with a name from [`AGENT_NAMES`], with the default evaluation.

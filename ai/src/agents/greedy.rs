@@ -33,7 +33,7 @@ impl Greedy {
         Greedy { eval, temperature: None }
     }
 
-    /// The novice: the greedy agent drawing its actions at [`NOVICE_TEMPERATURE`], so that it
+    /// The novice: the greedy agent drawing its actions at `NOVICE_TEMPERATURE` (0.03), so that it
     /// plays legal, sensible turns and makes mistakes a beginner can punish.
     #[must_use]
     pub fn novice() -> Greedy {
@@ -68,7 +68,7 @@ impl Greedy {
     /// nearest to the enemy, stopping one step short of it, with nothing evaluated), so that a
     /// turn too large for the budget is not ended after its first action. Where ending the turn
     /// evaluates best, it closes in instead if it can without standing worse
-    /// ([`Greedy::close_in`]).
+    /// (`Greedy::close_in`).
     pub fn turn(&self, rules: &dyn Ruleset, pos: &Position, rng: &mut impl Rng, meter: &mut Meter) -> Line {
         self.play(rules, pos, rng, meter, true)
     }

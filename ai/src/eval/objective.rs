@@ -21,8 +21,8 @@ const APPROACH_SHARE: f64 = 0.5;
 
 /// The progress of `side` towards `objective` in `pos`, between 0 and 1: the mean, over the
 /// `needed` squares where it stands best, of 1 for a square it holds, else
-/// [`APPROACH_SHARE`] × `s / (s + d - 1)` for its nearest piece `d` steps away (`s`: the
-/// approach scale, [`APPROACH_SCALE`] or more on large boards). A square the enemy holds
+/// `APPROACH_SHARE` × `s / (s + d - 1)` for its nearest piece `d` steps away (`s`: the
+/// approach scale, `APPROACH_SCALE` or more on large boards). A square the enemy holds
 /// counts as one not held.
 #[must_use]
 pub fn progress(pos: &Position, objective: &Objective, side: Side) -> f64 {

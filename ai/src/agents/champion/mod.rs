@@ -46,9 +46,9 @@ use warlord_rules::{Action, Position, Ruleset};
 ///    from one parent or ending with one action) are kept. The width adapts to the budget.
 ///    Long turns (8 moves or more) give the beam a small share: its best turns seed OEP, which
 ///    evolves turns on two islands at once (one per core), and the islands' turns come first
-///    (each worth no more than the end it offers, as the beam's are: [`offers`]).
+///    (each worth no more than the end it offers, as the beam's are: `offers.rs`).
 ///    On a short turn with the armies apart, space weighs in and the advancing turns join the
-///    candidates ([`closing`]).
+///    candidates (`closing.rs`).
 /// 2. **Replies.** For the candidates in an order that puts different ideas first, the
 ///    opponent's reply is played out with the same evaluation; a candidate is worth the
 ///    evaluation of the position after it. This is what sees that a leader left en prise dies
@@ -56,9 +56,9 @@ use warlord_rules::{Action, Position, Ruleset};
 ///    turns, where a greedy turn evaluates hundreds of actions at each of many steps, every
 ///    candidate is first ranked after an exchange of captures alone (the opponent's, then one's
 ///    own); the best-ranked are mended, one after another, against the strikes of the
-///    opponent's captures there ([`mend`]), and the greedy replies are examined in that order
+///    opponent's captures there (`mend.rs`), and the greedy replies are examined in that order
 ///    while the budget lasts.
-/// 3. **A second look** (off by default, [`Champion::deepen`]). With budget left once every
+/// 3. **A second look** (off by default, the field `deepen`). With budget left once every
 ///    candidate's greedy reply is examined, the best candidates are played out again against
 ///    the opponent's strongest replies (the best turns of its own beam search), so that a
 ///    larger budget changes the play; it was not measured to play better (docs/AI.md, "Levels").
@@ -90,7 +90,7 @@ pub struct Champion {
     pub deepen: bool,
     /// A short turn whose side stands more than this many walking steps from every enemy piece
     /// (and can capture nothing) is planned for closing in: space weighs in the evaluation and
-    /// the advancing turns are candidates ([`closing`]).
+    /// the advancing turns are candidates (`closing.rs`).
     pub apart_steps: u32,
 }
 
