@@ -20,7 +20,8 @@ const SEEDS: usize = 4;
 impl Champion {
     /// Long turns: the turns of OEP populations evolved at once from the beam's best turns and
     /// `advancing` turns ([`crate::advance`]), each distinct turn once, the islands' best first,
-    /// judged by `eval` (without contempt: OEP adds its own), and the nodes used. Each island
+    /// judged by the champion's evaluation (OEP adds the champion's contempt for a draw), and the
+    /// nodes used. Each island
     /// evolves on its budget from [`Stages::island`] (`used` nodes having gone to the stages
     /// before), counted from `start`.
     #[allow(clippy::too_many_arguments)]
@@ -38,7 +39,8 @@ impl Champion {
     ) -> (Vec<Candidate>, u64) {
         let mut seeds: Vec<Vec<Action>> = beam.iter().take(SEEDS).map(|c| c.line.actions.clone()).collect();
         seeds.extend(advancing.iter().cloned());
-        let oep = Oep::new(self.eval.clone());
+        let mut oep = Oep::new(self.eval.clone());
+        oep.draw_value = self.draw_value;
         let island_budget = stages.island(budget, ISLANDS, used);
         let populations: Vec<(Vec<(Line, f64)>, u64)> = (0..ISLANDS)
             .into_par_iter()

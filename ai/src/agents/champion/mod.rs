@@ -32,7 +32,7 @@ mod test_support;
 
 use crate::agent::Agent;
 use crate::budget::{Budget, Meter};
-use crate::eval::{Evaluator, PLAYING_FOR_A_WIN};
+use crate::eval::Evaluator;
 use crate::turn::Line;
 use stages::Stages;
 use std::time::Instant;
@@ -74,7 +74,9 @@ pub struct Champion {
     pub max_candidates: usize,
     /// Share of the budget for phase 1 on short turns.
     pub candidate_share: f64,
-    /// What a draw is worth to the champion (its opponent is expected to value it at the rest).
+    /// What a finished draw is worth to the champion (0.1 by default, less than to OEP: it takes a
+    /// draw only where it judges itself nearly lost; its opponent is expected to value the draw
+    /// at the rest).
     pub draw_value: f64,
     /// Turns of at least this many moves are long: there the beam is only a partial turn or two
     /// wide, and evolution finds turns that move many pieces together.
@@ -104,6 +106,14 @@ impl Default for Champion {
 /// so that armies in contact are planned as before (docs/AI.md, "Closing in").
 pub const APART_STEPS: u32 = 4;
 
+/// The champion's [`Champion::draw_value`]: lower than what a draw is worth to OEP
+/// ([`crate::eval::PLAYING_FOR_A_WIN`], 0.3), so that the champion takes a draw the opponent
+/// offers only where it judges itself nearly lost. The evaluation is fitted to greedy self-play
+/// and judges the champion's chances below what it wins: on The Valley War greedy passed and the
+/// champion, judging its turns at 0.27-0.29 against a draw at 0.3, passed back in positions from
+/// which it wins most games (docs/AI.md, "Round 21").
+const DRAW_VALUE: f64 = 0.1;
+
 /// A finished turn of one's own, worth `value` before the reply.
 struct Candidate {
     line: Line,
@@ -119,7 +129,7 @@ impl Champion {
             max_beam: 16,
             max_candidates: 64,
             candidate_share: 0.4,
-            draw_value: PLAYING_FOR_A_WIN,
+            draw_value: DRAW_VALUE,
             long_turn_moves: 8,
             long_beam_share: 0.1,
             evolve_share: 0.55,

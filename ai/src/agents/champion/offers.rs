@@ -9,7 +9,7 @@
 
 use super::Candidate;
 use crate::budget::{Budget, Meter};
-use crate::eval::Evaluator;
+use crate::eval::{Evaluator, PLAYING_FOR_A_WIN};
 use warlord_rules::{Action, Position, Ruleset, Side};
 
 /// `cands`, each turn after which the opponent's pass would end the game (a pass after its
@@ -52,14 +52,15 @@ pub(super) fn offered_end(
 
 /// A turn's value `after` the opponent's reply, where the turn offers an end worth `end()`
 /// ([`offered_end`], looked up only where it matters): the reply plays on, but an opponent to
-/// which playing on is worth less than the least either agent values a draw at (`draw_value`,
-/// the champion's contempt, which OEP shares) takes the end instead. So from `1 - draw_value` up the turn is worth no more than
-/// that end: far ahead, the champion does not offer the draw (The Valley War against OEP: a
-/// pass judged 0.996 after the exchange, its turns that moved 0.994; OEP passed back). Below it
-/// the reply's value stands: capped there too, as if the opponent valued the draw at the rest,
-/// Two Countries' draws turned into losses (docs/AI.md, "Round 18").
-pub(super) fn after_offer(after: f64, draw_value: f64, end: impl FnOnce() -> Option<f64>) -> f64 {
-    if after <= 1.0 - draw_value {
+/// which playing on is worth less than the least an opponent values a draw at
+/// ([`PLAYING_FOR_A_WIN`]: OEP's contempt; greedy values it at 1/2) takes the end instead. So
+/// from `1 - PLAYING_FOR_A_WIN` up the turn is worth no more than that end: far ahead, the
+/// champion does not offer the draw (The Valley War against OEP: a pass judged 0.996 after the
+/// exchange, its turns that moved 0.994; OEP passed back). Below it the reply's value stands:
+/// capped there too, as if the opponent valued the draw at the rest, Two Countries' draws
+/// turned into losses (docs/AI.md, "Round 18").
+pub(super) fn after_offer(after: f64, end: impl FnOnce() -> Option<f64>) -> f64 {
+    if after <= 1.0 - PLAYING_FOR_A_WIN {
         return after;
     }
     end().map_or(after, |end| after.min(end))
@@ -89,9 +90,11 @@ pub(super) fn evolved_first(
 #[cfg(test)]
 mod tests {
     use super::super::test_support::{skirmish, step};
+    use super::super::DRAW_VALUE;
     use super::*;
     use crate::agents::Champion;
     use crate::turn::Line;
+    use crate::Agent;
     use std::sync::Arc;
     use std::time::Instant;
 
@@ -141,9 +144,24 @@ mod tests {
         let budget = Budget::Nodes(1 << 20);
         let (values, _) =
             champion.values_after_replies(&eval, rules, Side::Black, &cands, budget, Instant::now(), steps_on);
-        assert!(values[1] > 1.0 - champion.draw_value, "the move: {}", values[1]);
+        assert!(values[1] > 1.0 - PLAYING_FOR_A_WIN, "the move: {}", values[1]);
         assert!(values[0] < champion.draw_value + 0.01, "the pass: {}", values[0]);
-        assert_eq!(after_offer(0.6, champion.draw_value, || Some(0.3)), 0.6, "near level, the reply's value stands");
+        assert_eq!(after_offer(0.6, || Some(0.3)), 0.6, "near level, the reply's value stands");
+    }
+
+    #[test]
+    fn somewhat_behind_after_the_opponents_pass_the_champion_plays_on() {
+        // White passed (every skirmish starts so), so Black's pass would draw. Black has one
+        // infantry to White's three, none in reach: behind, but not nearly lost. Valuing the
+        // draw at OEP's 0.3 it took the draw; at its own draw value it plays on.
+        let (rules, pos) = skirmish("li6/8/8/8/8/8/8/3III1L");
+        let rules = rules.as_ref();
+        let mut meter = Meter::start(Budget::Nodes(u64::MAX));
+        let standing = Evaluator::default().value_for(rules, &pos, Side::Black, &mut meter);
+        assert!(standing > DRAW_VALUE && standing < PLAYING_FOR_A_WIN, "Black stands at {standing}");
+        let turn = |champion: Champion| champion.choose_turn(rules, &pos, Budget::Nodes(20_000), 1);
+        assert_ne!(turn(Champion::default()), vec![Action::EndTurn]);
+        assert_eq!(turn(Champion { draw_value: PLAYING_FOR_A_WIN, ..Champion::default() }), vec![Action::EndTurn]);
     }
 
     #[test]

@@ -55,9 +55,7 @@ impl Champion {
                 return None;
             }
             let after = eval.value_for(rules, &answer.pos, me, meter);
-            let after = offers::after_offer(after, self.draw_value, || {
-                offers::offered_end(eval, rules, &c.line.pos, me, meter)
-            });
+            let after = offers::after_offer(after, || offers::offered_end(eval, rules, &c.line.pos, me, meter));
             Some(judged(after, c.value))
         };
         let timed = matches!(budget, Budget::Millis(_));
