@@ -18,8 +18,8 @@ pub struct Evaluator {
     space: f64,
     /// The weight of [`objective::balance`], added where the rules publish an objective.
     objective: f64,
-    /// A side that plays for a win, and what a finished draw is worth to it (the other side
-    /// gets the rest); without one, draws are worth 1/2 to both.
+    /// A side that plays for a win, and what a finished draw is worth to it (to the other side
+    /// 1/2); without one, draws are worth 1/2 to both.
     contempt: Option<(Side, f64)>,
 }
 
@@ -106,12 +106,22 @@ impl Evaluator {
         }
     }
 
-    /// The same evaluator, valuing a finished draw at `draw` for `side` and `1 - draw` for
-    /// its opponent: below 1/2, `side` avoids draws (by passing twice, say) and expects its
-    /// opponent to seek them.
+    /// The same evaluator, valuing a finished draw at `draw` for `side` and at 1/2 for its
+    /// opponent: below 1/2, `side` avoids draws (by passing twice, say). The opponent is taken
+    /// to value a draw as an agent without contempt does, not at the rest (`1 - draw`): so
+    /// valued, a reply played for the opponent took the draw a pass offered rather than a town
+    /// that won the game, and the champion passed (docs/AI.md, "Round 21").
     #[must_use]
     pub fn with_contempt(&self, side: Side, draw: f64) -> Evaluator {
         Evaluator { contempt: Some((side, draw)), ..self.clone() }
+    }
+
+    /// What a finished draw is worth to `side`.
+    fn draw_for(&self, side: Side) -> f64 {
+        match self.contempt {
+            Some((contemptuous, draw)) if contemptuous == side => draw,
+            _ => 0.5,
+        }
     }
 
     /// The weights in use.
@@ -128,11 +138,7 @@ impl Evaluator {
             return match outcome.winner {
                 Some(w) if w == pos.to_move() => 1.0,
                 Some(_) => 0.0,
-                None => match self.contempt {
-                    Some((side, draw)) if side == pos.to_move() => draw,
-                    Some((_, draw)) => 1.0 - draw,
-                    None => 0.5,
-                },
+                None => self.draw_for(pos.to_move()),
             };
         }
         meter.tick();
@@ -148,6 +154,10 @@ impl Evaluator {
 
     /// The probability that `side` wins from `pos`.
     pub fn value_for(&self, rules: &dyn Ruleset, pos: &Position, side: Side, meter: &mut Meter) -> f64 {
+        if pos.outcome().is_some_and(|outcome| outcome.winner.is_none()) {
+            // Each side's own worth: under contempt the two need not add up to 1.
+            return self.draw_for(side);
+        }
         let s = self.score(rules, pos, meter);
         if pos.to_move() == side {
             s

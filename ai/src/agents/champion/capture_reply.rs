@@ -167,6 +167,19 @@ mod tests {
     }
 
     #[test]
+    fn after_a_pass_the_capture_reply_takes_what_hangs_rather_than_the_draw() {
+        // White passed (every skirmish starts so), so Black's pass would draw. White plays for
+        // a win (a draw worth 0.1 to it); Black, the opponent, is not taken to value the draw at
+        // the rest (0.9) and pass rather than take the infantry on e3.
+        let (rules, pos) = skirmish("7L/8/8/3l4/3i4/4I3/8/8");
+        let eval = Evaluator::default().with_contempt(Side::White, 0.1);
+        let mut meter = Meter::start(Budget::Nodes(u64::MAX));
+        let reply = capture_reply(&eval, rules.as_ref(), &pos, &mut meter);
+        assert_eq!(reply.pos.outcome(), None, "{:?}", reply.actions);
+        assert_eq!(reply.pos.piece_count(Side::White), 1, "{:?}", reply.actions);
+    }
+
+    #[test]
     fn the_capture_reply_brings_a_leader_up_to_take_what_it_could_not_reach() {
         let (rules, pos) = skirmish(OUT_OF_COMMAND);
         let mut meter = Meter::start(Budget::Nodes(u64::MAX));
