@@ -29,9 +29,9 @@ impl Default for Evaluator {
     }
 }
 
-/// What a finished draw is worth to an agent that plays for a win (its opponent is expected to
-/// value it at the rest): below 1/2, it does not pass into a double-pass draw when it stands
-/// slightly worse.
+/// What a finished draw is worth to OEP, which plays for a win (its opponent is taken to value a
+/// draw at 1/2, [`Evaluator::with_contempt`]): below 1/2, it does not pass into a double-pass
+/// draw when it stands slightly worse. The champion values a draw lower still.
 pub const PLAYING_FOR_A_WIN: f64 = 0.3;
 
 /// Turns of at least this many moves are long: there a whole turn, not an action, is what the

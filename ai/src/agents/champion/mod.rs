@@ -75,8 +75,8 @@ pub struct Champion {
     /// Share of the budget for phase 1 on short turns.
     pub candidate_share: f64,
     /// What a finished draw is worth to the champion (0.1 by default, less than to OEP: it takes a
-    /// draw only where it judges itself nearly lost; its opponent is expected to value the draw
-    /// at the rest).
+    /// draw only where it judges itself nearly lost; its opponent is taken to value a draw at
+    /// 1/2, [`Evaluator::with_contempt`]).
     pub draw_value: f64,
     /// Turns of at least this many moves are long: there the beam is only a partial turn or two
     /// wide, and evolution finds turns that move many pieces together.

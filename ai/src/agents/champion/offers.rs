@@ -57,8 +57,8 @@ pub(super) fn offered_end(
 /// from `1 - PLAYING_FOR_A_WIN` up the turn is worth no more than that end: far ahead, the
 /// champion does not offer the draw (The Valley War against OEP: a pass judged 0.996 after the
 /// exchange, its turns that moved 0.994; OEP passed back). Below it the reply's value stands:
-/// capped there too, as if the opponent valued the draw at the rest, Two Countries' draws
-/// turned into losses (docs/AI.md, "Round 18").
+/// capped there too, as if every opponent took the draw, Two Countries' draws turned into
+/// losses (docs/AI.md, "Round 18").
 pub(super) fn after_offer(after: f64, end: impl FnOnce() -> Option<f64>) -> f64 {
     if after <= 1.0 - PLAYING_FOR_A_WIN {
         return after;
