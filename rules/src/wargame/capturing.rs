@@ -2,7 +2,7 @@
 //! (`Ruleset::capturing_actions`): an evaluation asks for them in every position it scores,
 //! and WarGame 2 has thousands of legal actions, most of them moves that cannot kill.
 
-use super::movement::{Pace, Plan};
+use super::movement::Pace;
 use super::WarGameRules;
 use crate::action::Action;
 use crate::piece::Piece;
@@ -14,13 +14,12 @@ use crate::square::Square;
 type Overruns = Vec<(Square, Vec<Square>)>;
 
 impl WarGameRules {
-    /// The squares of the enemies a legal move (plain or led, at `pace`) from `from` to `to`
-    /// kills, given the overruns of the piece on `from` at that pace: the enemies an overrun
-    /// ending on `to` runs through, or the enemy on `to` it replaces.
+    /// The squares of the enemies a legal move (plain or led, at `pace`) to `to` kills, given
+    /// the overruns of the moving piece at that pace: the enemies an overrun ending on `to`
+    /// runs through, or the enemy on `to` it replaces.
     pub(super) fn move_victims(
         &self,
         pos: &Position,
-        from: Square,
         to: Square,
         pace: Pace,
         overruns: &[(Square, Vec<Square>)],
@@ -31,13 +30,11 @@ impl WarGameRules {
         if let Some((_, victims)) = overruns.iter().find(|(sq, _)| *sq == to) {
             return victims.clone();
         }
-        if pos.piece_at(to).is_none() {
-            return Vec::new();
-        }
-        match self.plan(pos, from, to, pace) {
-            Some(Plan::Replace(victim)) => vec![victim],
-            Some(Plan::Overrun(victims)) => victims,
-            _ => Vec::new(),
+        // A legal move that ends on an enemy replaces it (no overrun ends on a piece).
+        if pos.piece_at(to).is_some() {
+            vec![to]
+        } else {
+            Vec::new()
         }
     }
 
@@ -83,7 +80,7 @@ impl WarGameRules {
                 last = Some(((from, pace), self.overruns(pos, from, pace)));
             }
             let runs = last.as_ref().map_or(&[][..], |(_, runs)| runs.as_slice());
-            let victims = self.move_victims(pos, from, to, pace, runs);
+            let victims = self.move_victims(pos, to, pace, runs);
             out.extend(self.with_towed(pos, &victims).first().map(|(sq, _)| (action, *sq)));
         }
         out

@@ -85,7 +85,8 @@ impl WarGameRules {
         let Some(shooter) = pos.piece_at(from) else { return Vec::new() };
         // The cells within `range` steps, in the board's geometry, rank by rank.
         let mut out = Vec::new();
-        for step in self.board.geometry().ball(range) {
+        // Every range `fire_range` gives has its ball (built in `WarGameRules::new`).
+        for &step in &self.fire_balls[usize::from(range)] {
             let Some(sq) = self.board.step(from, step) else { continue };
             if pos.piece_at(sq).is_some_and(|p| p.side != shooter.side) && self.fire_refusal(pos, from, sq).is_none() {
                 out.push(sq);

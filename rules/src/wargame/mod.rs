@@ -58,6 +58,12 @@ pub struct WarGameRules {
     /// The fixed start: the armies, whatever the setup (for tallies and the banner victory).
     army: Position,
     start: Position,
+    /// The lattice offsets within each fire range a shooter may have (indexed by the range),
+    /// rank by rank: built once, since every shooter of every listing walks one.
+    fire_balls: Vec<Vec<crate::geometry::Lattice>>,
+    /// The padded-cell offset of each step to a neighbour, in the geometry's order (the
+    /// movement search takes one per neighbour of every cell it reaches).
+    neighbour_offsets: Vec<isize>,
 }
 
 impl WarGameRules {
@@ -87,7 +93,21 @@ impl WarGameRules {
             }
         }
         start.turn.cap = config.actions_per_turn;
-        let mut rules = WarGameRules { board, pieces, config, options, zones, army: start.clone(), start };
+        let widest = config.kinds.iter().map(|k| k.fire_range).chain([config.infantry_cover_range]).max().unwrap_or(0);
+        let fire_balls = (0..=widest).map(|r| board.geometry().ball(r)).collect();
+        let neighbour_offsets =
+            board.geometry().neighbour_steps().iter().map(|&(dx, dy)| board.offset(dx, dy)).collect();
+        let mut rules = WarGameRules {
+            board,
+            pieces,
+            config,
+            options,
+            zones,
+            army: start.clone(),
+            start,
+            fire_balls,
+            neighbour_offsets,
+        };
         if rules.options.banner_planting {
             for side in Side::BOTH {
                 if !rules.board.squares().any(|sq| rules.objective(sq, side)) {
@@ -193,7 +213,7 @@ impl WarGameRules {
         if !may_kill || self.check(pos, action).is_err() {
             return Vec::new();
         }
-        self.with_towed(pos, &self.move_victims(pos, from, to, pace, &overruns))
+        self.with_towed(pos, &self.move_victims(pos, to, pace, &overruns))
     }
 }
 

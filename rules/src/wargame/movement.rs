@@ -8,7 +8,6 @@ use super::captures::{may_kill, How};
 use super::config::{KindRules, Role};
 use super::WarGameRules;
 use crate::action::Action;
-use crate::board::{terrain_of_code, OFF_BOARD};
 use crate::geometry::Lattice;
 use crate::position::Position;
 use crate::square::Square;
@@ -80,11 +79,15 @@ impl WarGameRules {
         let Some(piece) = pos.piece_at(from) else { return };
         let kind = self.config.kind(piece.kind);
         let budget = usize::from(kind.movement) + usize::from(pace.extra);
-        let steps: Vec<isize> =
-            self.board.geometry().neighbour_steps().iter().map(|&(dx, dy)| self.board.offset(dx, dy)).collect();
         let start = self.board.index(from);
         let passable = pace.passable.map(|sq| self.board.index(sq));
-        let occupied = |cell: usize| Some(cell) != passable && pos.slot_at(cell).is_some();
+        let occupant = |cell: usize| if Some(cell) == passable { None } else { pos.slot_at(cell) };
+        // What entering a cell costs this kind, by the cell's code (a terrain's discriminant):
+        // 0 for never, as for the padding's code, which lies past the table's end.
+        let mut enter = [0u8; Terrain::ALL.len()];
+        for terrain in Terrain::ALL {
+            enter[terrain as usize] = enter_cost(kind, terrain).unwrap_or(0);
+        }
         reach.cost[start] = 0;
         reach.reached.push(start);
         // Costs are at most 4 a step and budgets small: a bucket queue by cost.
@@ -98,22 +101,21 @@ impl WarGameRules {
             while i < reach.buckets[c].len() {
                 let cell = reach.buckets[c][i];
                 i += 1;
-                if usize::from(reach.cost[cell]) != c || (cell != start && occupied(cell)) {
+                if usize::from(reach.cost[cell]) != c || (cell != start && occupant(cell).is_some()) {
                     continue; // a cheaper path was found, or an enemy ends the move
                 }
-                for &offset in &steps {
+                for &offset in &self.neighbour_offsets {
                     let n = cell.wrapping_add_signed(offset);
-                    let code = self.board.cell(n);
-                    if code == OFF_BOARD {
+                    let step = enter.get(usize::from(self.board.cell(n))).copied().unwrap_or(0);
+                    if step == 0 {
                         continue;
                     }
-                    let Some(step) = enter_cost(kind, terrain_of_code(code)) else { continue };
                     let total = c + usize::from(step);
                     let known = reach.cost[n];
                     if total > budget || total >= usize::from(known) {
                         continue;
                     }
-                    if occupied(n) && pos.slot_at(n).is_some_and(|s| pos.slots[s as usize].side == piece.side) {
+                    if occupant(n).is_some_and(|s| pos.slots[s as usize].side == piece.side) {
                         continue;
                     }
                     if known == u8::MAX {
@@ -183,8 +185,8 @@ impl WarGameRules {
         if Some(to) == pace.passable {
             return None;
         }
-        if let Some((_, victims)) = self.overruns(pos, from, pace).into_iter().find(|(sq, _)| *sq == to) {
-            return Some(Plan::Overrun(victims));
+        if let Some(overrun) = self.overrun_to(pos, from, to, pace) {
+            return Some(overrun);
         }
         let mut reach = Reach::default();
         self.reach(pos, from, pace, &mut reach);
@@ -195,6 +197,22 @@ impl WarGameRules {
             None => Some(Plan::Plain),
             Some(enemy) => self.may_replace(pos, from, to, enemy).then_some(Plan::Replace(to)),
         }
+    }
+
+    /// What a move known to be legal does, found without checking it again (no path search):
+    /// the overrun ending on `to`, else the replacement of the enemy there, else nothing; as
+    /// [`WarGameRules::plan`] finds for a legal move.
+    pub(super) fn effect(&self, pos: &Position, from: Square, to: Square, pace: Pace) -> Plan {
+        self.overrun_to(pos, from, to, pace).unwrap_or(if pos.piece_at(to).is_some() {
+            Plan::Replace(to)
+        } else {
+            Plan::Plain
+        })
+    }
+
+    /// The overrun of the piece on `from` at `pace` that ends on `to`, if it has one.
+    fn overrun_to(&self, pos: &Position, from: Square, to: Square, pace: Pace) -> Option<Plan> {
+        self.overruns(pos, from, pace).into_iter().find(|(sq, _)| *sq == to).map(|(_, victims)| Plan::Overrun(victims))
     }
 
     /// Whether the piece on `from` may kill the enemy on `to` by moving onto it (its kind

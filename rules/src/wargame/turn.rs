@@ -308,7 +308,7 @@ impl WarGameRules {
 
     /// Moves the piece in `slot` from `from` to `to` at `pace`, killing what its plan kills.
     fn advance(&self, pos: &mut Position, slot: u32, from: Square, to: Square, pace: Pace, report: &mut Report) {
-        match self.plan(pos, from, to, pace).expect("a legal move has a plan") {
+        match self.effect(pos, from, to, pace) {
             Plan::Plain => {}
             Plan::Replace(victim) => self.kill(pos, victim, report),
             Plan::Overrun(victims) => {
