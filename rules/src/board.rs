@@ -127,6 +127,13 @@ impl Board {
             .filter(|&n| self.contains(n))
     }
 
+    /// The padded-cell offset of each step to a neighbour, in the geometry's neighbour order:
+    /// what move generators add to a cell's index to reach its neighbours.
+    #[must_use]
+    pub(crate) fn neighbour_offsets(&self) -> Vec<isize> {
+        self.geometry.neighbour_steps().iter().map(|&(dx, dy)| self.offset(dx, dy)).collect()
+    }
+
     /// The cell one lattice step from `sq`, if it lies on the board.
     #[must_use]
     pub fn step(&self, sq: Square, (dx, dy): Lattice) -> Option<Square> {
@@ -324,8 +331,9 @@ mod tests {
                 assert!(seen.insert(i), "two hexes share cell {i}");
                 assert_eq!(board.square(i), sq);
                 assert_eq!(board.cell(i), Terrain::Open as u8);
-                for &(dx, dy) in board.geometry().neighbour_steps() {
-                    let cell = (i as isize + board.offset(dx, dy)) as usize;
+                let steps = board.geometry().neighbour_steps();
+                for (&(dx, dy), &offset) in steps.iter().zip(&board.neighbour_offsets()) {
+                    let cell = (i as isize + offset) as usize;
                     match board.step(sq, (dx, dy)) {
                         Some(n) => assert_eq!(board.square(cell), n),
                         None => assert_eq!(board.cell(cell), OFF_BOARD),

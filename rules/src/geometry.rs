@@ -183,6 +183,13 @@ impl Geometry {
             .collect()
     }
 
+    /// The balls of every radius from 0 to `widest` ([`Geometry::ball`]), indexed by the radius:
+    /// built once by a ruleset for the ranges its pieces have.
+    #[must_use]
+    pub fn balls(self, widest: u8) -> Vec<Vec<Lattice>> {
+        (0..=widest).map(|r| self.ball(r)).collect()
+    }
+
     /// What a line of fire from `from` to `to` crosses, in order from the firer, in lattice
     /// coordinates; the two end cells are never part of it ("not into or out of it"). Square
     /// boards follow rulings 17, hex boards rulings 21 (see [`hex_line`]). The line is the same
@@ -306,6 +313,18 @@ mod tests {
         assert_eq!(Geometry::Square.distance(sq("c3"), sq("e4")), 2);
         assert_eq!(Geometry::Square.distance(sq("c3"), sq("f6")), 3);
         assert_eq!(Geometry::Square.ball(3).len(), 49);
+    }
+
+    #[test]
+    fn the_balls_are_indexed_by_their_radius() {
+        for geometry in [Geometry::Square, Geometry::Hex] {
+            let balls = geometry.balls(3);
+            assert_eq!(balls.len(), 4);
+            for (r, ball) in balls.iter().enumerate() {
+                assert_eq!(*ball, geometry.ball(r as u8), "{geometry} radius {r}");
+            }
+        }
+        assert_eq!(Geometry::Square.balls(2).iter().map(Vec::len).collect::<Vec<_>>(), [1, 9, 25]);
     }
 
     #[test]

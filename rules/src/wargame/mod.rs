@@ -94,9 +94,8 @@ impl WarGameRules {
         }
         start.turn.cap = config.actions_per_turn;
         let widest = config.kinds.iter().map(|k| k.fire_range).chain([config.infantry_cover_range]).max().unwrap_or(0);
-        let fire_balls = (0..=widest).map(|r| board.geometry().ball(r)).collect();
-        let neighbour_offsets =
-            board.geometry().neighbour_steps().iter().map(|&(dx, dy)| board.offset(dx, dy)).collect();
+        let fire_balls = board.geometry().balls(widest);
+        let neighbour_offsets = board.neighbour_offsets();
         let mut rules = WarGameRules {
             board,
             pieces,

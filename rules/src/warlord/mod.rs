@@ -127,9 +127,9 @@ impl WarlordRules {
             .into_iter()
             .any(|t| board.has_terrain(t));
         let neighbour_steps = board.geometry().neighbour_steps();
-        let neighbour_offsets = neighbour_steps.iter().map(|&(x, y)| board.offset(x, y)).collect();
+        let neighbour_offsets = board.neighbour_offsets();
         let max_range = pieces.iter().filter_map(|(_, k)| k.command).map(|c| c.range).max().unwrap_or(0);
-        let ball_steps: Vec<Vec<_>> = (0..=max_range).map(|r| board.geometry().ball(r)).collect();
+        let ball_steps = board.geometry().balls(max_range);
         let box_offsets =
             ball_steps.iter().map(|steps| steps.iter().map(|&(x, y)| board.offset(x, y)).collect()).collect();
         let zone_flags = |squares: &[Square]| {
