@@ -154,6 +154,7 @@ impl Geometry {
     }
 
     /// The length of a lattice step in this geometry's distance.
+    #[inline]
     #[must_use]
     pub fn step_length(self, (dx, dy): Lattice) -> u32 {
         match self {
