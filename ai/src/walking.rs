@@ -203,12 +203,14 @@ impl Claims {
     }
 }
 
-/// The fewest steps between one of `mine` and one of `theirs` on `board`, walking round
-/// water; `None` when either is empty or no walk joins them.
+/// The fewest steps between a piece of the side to move and an enemy piece, walking round
+/// water; `None` when either side has no piece or no walk joins them.
 #[must_use]
-pub fn steps_between(board: &Board, mine: &[Square], theirs: &[Square]) -> Option<u32> {
-    let mut nearest = Nearest::new(board, theirs);
-    mine.iter().filter_map(|&sq| nearest.to(board, sq)).min()
+pub fn contact(pos: &Position) -> Option<u32> {
+    let me = pos.to_move();
+    let enemies: Vec<Square> = pos.pieces(me.opponent()).map(|(sq, _)| sq).collect();
+    let mut theirs = Nearest::new(pos.board(), &enemies);
+    pos.pieces(me).filter_map(|(sq, _)| theirs.to(pos.board(), sq)).min()
 }
 
 #[cfg(test)]

@@ -184,11 +184,9 @@ fn setups_keep_every_piece_within_reach_of_a_leader_and_leaders_off_the_front() 
 }
 
 /// The moves of a game between two champions at a node budget, with `opening` turns of the
-/// novice first. On A Clash of Arms, whose first turns the champion plays the same from every
-/// seed (where the pieces that can act stand apart from the enemy's, as on Chieftain Chess at
-/// the start, its advancing turns break ties by the seed: docs/AI.md, "Round 24").
+/// novice first.
 fn champions_moves(opening: u32, seed: u64) -> Vec<Vec<Action>> {
-    let rules = shipped("clash-of-arms", &[]);
+    let rules = shipped("chieftain", &[]);
     let side = || Opening::new(by_name("champion").unwrap(), opening);
     let (white, black) = (side(), side());
     let game =

@@ -84,15 +84,13 @@ fn levels_play_with_their_own_budgets() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
-/// On A Clash of Arms, whose first turns the champion plays the same from every seed (on
-/// Chieftain Chess its advancing turns break ties by the seed: docs/AI.md, "Round 24").
 #[test]
 fn an_opening_makes_two_champions_play_different_games() {
     let dir = temp_file("match-opening");
     let _ = std::fs::remove_dir_all(&dir);
     let moves = |opening: &str| {
         let records = dir.join(opening);
-        let args = ["match", "clash-of-arms", "--first", "champion", "--second", "champion", "--games", "2"];
+        let args = ["match", "chieftain", "--first", "champion", "--second", "champion", "--games", "2"];
         let more = ["--budget", "60n", "--turn-limit", "6", "--parallel", "1", "--opening", opening];
         let out = warlord(&[&args[..], &more[..], &["--records", records.to_str().unwrap()]].concat()).ok();
         assert_eq!(out.contains("turns of each game by the novice"), opening != "0", "{out}");

@@ -10,24 +10,19 @@ use crate::eval::Evaluator;
 use crate::turn::Line;
 use crate::walking;
 use rand::SeedableRng;
-use warlord_rules::{Action, Position, Ruleset, Square};
+use warlord_rules::{Position, Ruleset};
 
 /// The weight of space ([`crate::eval::features::space`]) when a short turn is planned with the
 /// armies apart: as on long turns ([`crate::eval::LONG_TURN_SPACE`]).
 pub const APART_SPACE: f64 = crate::eval::LONG_TURN_SPACE;
 
 impl Champion {
-    /// Whether the armies stand apart in `pos`: no capture among the legal actions of the side
-    /// to move (a gun may reach further than a walk), and every piece of it that can act now
-    /// more than [`Champion::apart_steps`] walking steps ([`walking::steps_between`]) from
-    /// every enemy piece that could act on the enemy's next turn ([`enemy_acting`]). Pieces
-    /// beyond the range of every own commander cannot move: armies whose pieces in contact are
-    /// all such, their leaders behind, stand apart (docs/AI.md, "Round 24").
+    /// Whether the armies stand apart in `pos`: every piece of the side to move more than
+    /// [`Champion::apart_steps`] walking steps ([`walking::contact`]) from every enemy piece,
+    /// and no capture among its legal actions (a gun may reach further than a walk).
     pub(super) fn armies_apart(&self, rules: &dyn Ruleset, pos: &Position) -> bool {
-        let legal = rules.legal_action_list(pos);
-        rules.capturing_actions(pos, &legal).is_empty()
-            && walking::steps_between(pos.board(), &origins(&legal), &enemy_acting(rules, pos))
-                .is_some_and(|steps| steps > self.apart_steps)
+        walking::contact(pos).is_some_and(|steps| steps > self.apart_steps)
+            && rules.capturing_actions(pos, &rules.legal_action_list(pos)).is_empty()
     }
 
     /// `beam` with the finished advancing turns from `pos` that it lacks, each valued by `eval`,
@@ -52,25 +47,6 @@ impl Champion {
     }
 }
 
-/// The squares the actions of `legal` are taken from: the pieces that can act now.
-fn origins(legal: &[Action]) -> Vec<Square> {
-    let mut out: Vec<Square> = legal.iter().filter_map(Action::origin).collect();
-    out.sort_unstable();
-    out.dedup();
-    out
-}
-
-/// The enemy pieces that could act if the side to move passed in `pos` ([`origins`] of the
-/// enemy's legal actions then); every enemy piece where the pass would end the game.
-fn enemy_acting(rules: &dyn Ruleset, pos: &Position) -> Vec<Square> {
-    let mut after = pos.clone();
-    if rules.play(&mut after, Action::EndTurn).is_ok() && after.outcome().is_none() {
-        origins(&rules.legal_action_list(&after))
-    } else {
-        pos.pieces(pos.to_move().opponent()).map(|(sq, _)| sq).collect()
-    }
-}
-
 /// Mixed into the seed of the advancing turns' tie-breaks.
 const ADVANCING_SEED: u64 = 0xadfa_ce00;
 
@@ -83,11 +59,11 @@ pub(super) fn advancing_lines(rules: &dyn Ruleset, pos: &Position, seed: u64, me
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_support::{skirmish, skirmish_with};
+    use super::super::test_support::skirmish_with;
     use super::*;
     use crate::agent::Agent;
     use crate::walking::Steps;
-    use warlord_rules::Side;
+    use warlord_rules::{Action, Side};
 
     /// A wall of water across ranks 4 and 5, open only on file a.
     const RIVER: &str =
@@ -101,22 +77,6 @@ mod tests {
         assert!(champion.armies_apart(rules.as_ref(), &pos));
         let (rules, open) = skirmish_with("7l/8/7i/8/8/7I/8/7L", "", "");
         assert!(!champion.armies_apart(rules.as_ref(), &open));
-    }
-
-    #[test]
-    fn pieces_in_contact_that_cannot_act_leave_the_armies_apart() {
-        // Infantry face to face on a4 and a3, each beyond its leader's range (h8, h1): neither
-        // can move, and the leaders, the pieces that can, stand 7 steps apart.
-        let champion = Champion::default();
-        let (rules, frozen) = skirmish("7l/8/8/8/i7/I7/8/7L");
-        assert!(champion.armies_apart(rules.as_ref(), &frozen));
-        // The same infantry with their leaders beside them can act: in contact.
-        let (rules, led) = skirmish("8/8/8/2l5/i7/I7/2L5/8");
-        assert!(!champion.armies_apart(rules.as_ref(), &led));
-        // A White leader beside the White infantry: both can act on White's next turn, and the
-        // Black leader, which can act now, stands 3 steps from the White leader.
-        let (rules, threatened) = skirmish("8/8/8/4l3/i7/I7/1L6/8");
-        assert!(!champion.armies_apart(rules.as_ref(), &threatened));
     }
 
     #[test]

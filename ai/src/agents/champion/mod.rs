@@ -90,9 +90,9 @@ pub struct Champion {
     /// budget then changes the play on small boards, but it was not measured to play better,
     /// and it spends the whole time budget where the champion used to finish early.
     pub deepen: bool,
-    /// A short turn whose pieces that can act stand more than this many walking steps from
-    /// every enemy piece that can (and can capture nothing) is planned for closing in: space
-    /// weighs in the evaluation and the advancing turns are candidates (`closing.rs`).
+    /// A short turn whose side stands more than this many walking steps from every enemy piece
+    /// (and can capture nothing) is planned for closing in: space weighs in the evaluation and
+    /// the advancing turns are candidates (`closing.rs`).
     pub apart_steps: u32,
 }
 
