@@ -27,15 +27,7 @@ impl WarGameRules {
         if Some(to) == pace.passable {
             return Vec::new();
         }
-        if let Some((_, victims)) = overruns.iter().find(|(sq, _)| *sq == to) {
-            return victims.clone();
-        }
-        // A legal move that ends on an enemy replaces it (no overrun ends on a piece).
-        if pos.piece_at(to).is_some() {
-            vec![to]
-        } else {
-            Vec::new()
-        }
+        WarGameRules::effect(pos, to, overruns).victims()
     }
 
     /// What ending the turn in `pos` removes: the units it leaves surrounded.

@@ -24,6 +24,17 @@ pub(super) enum Plan {
     Overrun(Vec<Square>),
 }
 
+impl Plan {
+    /// The squares of the enemies the move kills.
+    pub(super) fn victims(self) -> Vec<Square> {
+        match self {
+            Plan::Plain => Vec::new(),
+            Plan::Replace(victim) => vec![victim],
+            Plan::Overrun(victims) => victims,
+        }
+    }
+}
+
 /// What it costs a kind to enter a terrain, or `None` if it may never ("Hills cost 2 to move
 /// onto [no artillery]", "Trees cost vehicles 4 to enter [no tanks]"; towns as open ground;
 /// water never). WarGame 2's cavalry pays 2 for trees, as for hills (docs/RULES.md,
@@ -185,7 +196,7 @@ impl WarGameRules {
         if Some(to) == pace.passable {
             return None;
         }
-        if let Some(overrun) = self.overrun_to(pos, from, to, pace) {
+        if let overrun @ Plan::Overrun(_) = Self::effect(pos, to, &self.overruns(pos, from, pace)) {
             return Some(overrun);
         }
         let mut reach = Reach::default();
@@ -199,20 +210,18 @@ impl WarGameRules {
         }
     }
 
-    /// What a move known to be legal does, found without checking it again (no path search):
-    /// the overrun ending on `to`, else the replacement of the enemy there, else nothing; as
-    /// [`WarGameRules::plan`] finds for a legal move.
-    pub(super) fn effect(&self, pos: &Position, from: Square, to: Square, pace: Pace) -> Plan {
-        self.overrun_to(pos, from, to, pace).unwrap_or(if pos.piece_at(to).is_some() {
+    /// What a move known to be legal does, found without checking it again (no path search),
+    /// given the overruns of the moving piece at the move's pace ([`WarGameRules::overruns`]):
+    /// the overrun ending on `to`, else the replacement of the enemy there (no overrun ends on
+    /// a piece), else nothing; as [`WarGameRules::plan`] finds for a legal move.
+    pub(super) fn effect(pos: &Position, to: Square, overruns: &[(Square, Vec<Square>)]) -> Plan {
+        if let Some((_, victims)) = overruns.iter().find(|(sq, _)| *sq == to) {
+            Plan::Overrun(victims.clone())
+        } else if pos.piece_at(to).is_some() {
             Plan::Replace(to)
         } else {
             Plan::Plain
-        })
-    }
-
-    /// The overrun of the piece on `from` at `pace` that ends on `to`, if it has one.
-    fn overrun_to(&self, pos: &Position, from: Square, to: Square, pace: Pace) -> Option<Plan> {
-        self.overruns(pos, from, pace).into_iter().find(|(sq, _)| *sq == to).map(|(_, victims)| Plan::Overrun(victims))
+        }
     }
 
     /// Whether the piece on `from` may kill the enemy on `to` by moving onto it (its kind
@@ -302,5 +311,42 @@ impl Reach {
             }
         }
         self.reached.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ruleset::Ruleset;
+    use crate::scenario::Scenario;
+
+    /// For every legal move of a WarGame game's first turns, what the move does found without
+    /// a path search is what the path search finds.
+    #[test]
+    fn a_legal_moves_effect_is_its_plan() {
+        let text = include_str!("../../../scenarios/data/wargame-2-skirmish.toml");
+        let rules = Scenario::parse(text, "wargame-2-skirmish.toml").expect("valid").wargame(&[]).expect("rules");
+        let mut pos = rules.start();
+        let (mut moves, mut kills) = (0, 0);
+        for step in 0..40 {
+            let legal = rules.legal_action_list(&pos);
+            for action in &legal {
+                if let Action::Move { from, to } = *action {
+                    let plan = rules.plan(&pos, from, to, Pace::default());
+                    let effect = WarGameRules::effect(&pos, to, &rules.overruns(&pos, from, Pace::default()));
+                    assert_eq!(plan, Some(effect.clone()), "{action:?} at step {step}");
+                    moves += 1;
+                    kills += usize::from(effect != Plan::Plain);
+                }
+            }
+            // A capture where there is one, else an action drawn by the step.
+            let capture = legal.iter().find(|a| matches!(a, Action::Move { to, .. } if pos.piece_at(*to).is_some()));
+            let action = capture.copied().unwrap_or(legal[step * 7919 % legal.len()]);
+            rules.play(&mut pos, action).expect("a listed action");
+            if pos.outcome().is_some() {
+                break;
+            }
+        }
+        assert!(moves > 1000 && kills > 0, "{moves} moves, {kills} that kill");
     }
 }

@@ -8,7 +8,7 @@
 //! and two passes in a row draw (rulings 6).
 
 use super::config::Role;
-use super::movement::{Pace, Plan, Reach};
+use super::movement::{Pace, Reach};
 use super::state::Tow;
 use super::WarGameRules;
 use crate::action::Action;
@@ -308,14 +308,8 @@ impl WarGameRules {
 
     /// Moves the piece in `slot` from `from` to `to` at `pace`, killing what its plan kills.
     fn advance(&self, pos: &mut Position, slot: u32, from: Square, to: Square, pace: Pace, report: &mut Report) {
-        match self.effect(pos, from, to, pace) {
-            Plan::Plain => {}
-            Plan::Replace(victim) => self.kill(pos, victim, report),
-            Plan::Overrun(victims) => {
-                for v in victims {
-                    self.kill(pos, v, report);
-                }
-            }
+        for victim in WarGameRules::effect(pos, to, &self.overruns(pos, from, pace)).victims() {
+            self.kill(pos, victim, report);
         }
         pos.relocate(slot, self.board.index(to));
         self.carry_prep(pos, from, to);
