@@ -48,6 +48,13 @@ impl Line {
         }
     }
 
+    /// Whether `action` is legal at the end of the line: the rules check the one action
+    /// ([`Ruleset::is_legal`]) instead of listing them all.
+    #[must_use]
+    pub fn allows(&self, rules: &dyn Ruleset, action: Action) -> bool {
+        !self.done && rules.is_legal(&self.pos, action)
+    }
+
     /// Finishes the turn with uniformly random legal actions.
     pub fn finish_randomly(&mut self, rules: &dyn Ruleset, rng: &mut impl Rng, meter: &mut Meter) {
         while !self.done {

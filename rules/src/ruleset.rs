@@ -310,6 +310,13 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
     /// Appends every legal action for the side to move to `out`.
     fn legal_actions(&self, pos: &Position, out: &mut Vec<Action>);
 
+    /// Whether `action` is one of [`Ruleset::legal_actions`] in `pos`: the same answer as
+    /// looking it up in that list (the default), which a family may give by checking the one
+    /// action, as search asks it of one action where a listing costs thousands.
+    fn is_legal(&self, pos: &Position, action: Action) -> bool {
+        self.legal_action_list(pos).contains(&action)
+    }
+
     /// Checks and plays an action; on error the position is unchanged.
     fn play(&self, pos: &mut Position, action: Action) -> Result<Report, IllegalAction>;
 

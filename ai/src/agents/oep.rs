@@ -63,16 +63,15 @@ impl Oep {
         let mut line = Line::start(pos);
         let mut i = 0;
         while !line.done {
-            let legal = line.legal(rules);
-            if legal.is_empty() {
-                break;
-            }
             let first = usize::from(rng.gen_bool(0.5));
             let genes = [parents[first].get(i), parents[1 - first].get(i)];
-            let inherited = genes.into_iter().flatten().find(|a| legal.contains(a)).copied();
+            let inherited = genes.into_iter().flatten().find(|&&a| line.allows(rules, a)).copied();
             let action = match inherited {
                 Some(a) if mutate_at != Some(i) => a,
-                _ => *pick(&legal, rng).expect("not empty"),
+                _ => match pick(&line.legal(rules), rng) {
+                    Some(&a) => a,
+                    None => break,
+                },
             };
             line.push(rules, action, meter);
             i += 1;

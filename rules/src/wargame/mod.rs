@@ -241,6 +241,14 @@ impl Ruleset for WarGameRules {
         self.turn_actions(pos, out);
     }
 
+    /// In play, the one action is checked (its unit's paths or line of fire), not listed.
+    fn is_legal(&self, pos: &Position, action: Action) -> bool {
+        match pos.phase {
+            Phase::Play => self.check(pos, action).is_ok(),
+            _ => self.legal_action_list(pos).contains(&action),
+        }
+    }
+
     fn play(&self, pos: &mut Position, action: Action) -> Result<Report, IllegalAction> {
         if let Phase::Over(outcome) = pos.phase {
             return Err(IllegalAction::new(IllegalKind::Phase, format!("the game is over: {outcome}")));

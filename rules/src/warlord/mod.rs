@@ -340,6 +340,15 @@ impl Ruleset for WarlordRules {
         }
     }
 
+    /// In play, the one action is checked (its piece's activation and moves), not listed.
+    fn is_legal(&self, pos: &Position, action: Action) -> bool {
+        match pos.phase {
+            Phase::Over(_) => false,
+            Phase::Setup => self.legal_action_list(pos).contains(&action),
+            Phase::Play => self.check_turn_action(pos, action).is_ok(),
+        }
+    }
+
     fn play(&self, pos: &mut Position, action: Action) -> Result<Report, IllegalAction> {
         match pos.phase {
             Phase::Over(outcome) => Err(IllegalAction::new(IllegalKind::Phase, format!("the game is over: {outcome}"))),

@@ -221,6 +221,13 @@ impl WarlordRules {
 
     /// Checks an action of the play phase, then plays it.
     pub(super) fn play_turn(&self, pos: &mut Position, action: Action) -> Result<Report, IllegalAction> {
+        self.check_turn_action(pos, action)?;
+        Ok(self.apply_turn(pos, action))
+    }
+
+    /// Why an action of the play phase is not legal in `pos`, if it is not: exactly the actions
+    /// [`WarlordRules::turn_actions`] lists pass.
+    pub(super) fn check_turn_action(&self, pos: &Position, action: Action) -> Result<(), IllegalAction> {
         match action {
             Action::Move { from, to } => self.check_move(pos, from, to)?,
             Action::Swap { from, to } => self.check_swap(pos, from, to)?,
@@ -253,7 +260,7 @@ impl WarlordRules {
                 )))
             }
         }
-        Ok(self.apply_turn(pos, action))
+        Ok(())
     }
 
     /// The piece on `from`, checked as one the side to move may activate.

@@ -57,7 +57,7 @@ pub(super) fn capture_exchange(eval: &Evaluator, rules: &dyn Ruleset, pos: &Posi
     }
     if !reply.done {
         // Its captures done and nothing to march on: the reply's turn ends there.
-        if !reply.legal(rules).contains(&Action::EndTurn) {
+        if !reply.allows(rules, Action::EndTurn) {
             return reply;
         }
         reply.push(rules, Action::EndTurn, meter);

@@ -104,12 +104,12 @@ fn mended(
         if meter.spent() {
             return None;
         }
-        if line.legal(rules).contains(&gene) {
+        if line.allows(rules, gene) {
             line.push(rules, gene, meter);
         }
     }
     if !line.done {
-        if line.legal(rules).contains(&Action::EndTurn) {
+        if line.allows(rules, Action::EndTurn) {
             line.push(rules, Action::EndTurn, meter);
         } else {
             line.finish_randomly(rules, rng, meter);
