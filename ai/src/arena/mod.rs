@@ -28,6 +28,10 @@ pub struct MatchConfig {
     pub budgets: [Budget; 2],
     /// The match seed: game `i` is played with a seed derived from it.
     pub seed: u64,
+    /// Games in pairs: games `2k` and `2k + 1` are played from the same seed with the colours
+    /// swapped ([`game_seed`]), so a seeded opening that favours one colour gives each agent
+    /// the better side once.
+    pub paired: bool,
     /// Games played at the same time; each game's agents search on its share of the cores.
     pub parallel: usize,
     /// Stop early when this test decides.
@@ -66,6 +70,22 @@ pub struct MatchReport {
 }
 
 impl MatchReport {
+    /// For a [`MatchConfig::paired`] match, how many pairs (both games played) gave the first
+    /// agent 0, 1/2, 1, 3/2 and 2 points: where an opening decides, the pair splits 1-1 by
+    /// colour, and the pairs at 0 or 2 are those one agent won whatever its colour.
+    #[must_use]
+    pub fn pair_points(&self) -> [u32; 5] {
+        let mut by_pair: std::collections::BTreeMap<u32, Vec<f64>> = std::collections::BTreeMap::new();
+        for g in &self.games {
+            by_pair.entry(g.index / 2).or_default().push(g.score);
+        }
+        let mut counts = [0; 5];
+        for scores in by_pair.values().filter(|s| s.len() == 2) {
+            counts[(2.0 * (scores[0] + scores[1])).round() as usize] += 1;
+        }
+        counts
+    }
+
     /// The mean number of play turns a game lasted.
     #[must_use]
     pub fn mean_turns(&self) -> f64 {
@@ -123,6 +143,14 @@ pub struct ThinkTimes {
     pub over: usize,
 }
 
+/// The seed game `index` (from 0) of a match is played with: derived from the match seed and
+/// the game's number, or with [`MatchConfig::paired`] from the number of its pair.
+#[must_use]
+pub fn game_seed(config: &MatchConfig, index: u32) -> u64 {
+    let n = if config.paired { index / 2 } else { index };
+    config.seed.wrapping_add(u64::from(n).wrapping_mul(0x2545_f491_4f6c_dd1d))
+}
+
 /// Plays a match of `first` against `second`. `on_game` is called (from worker threads) after
 /// each game with the game and the tally so far.
 pub fn run_match(
@@ -143,7 +171,7 @@ pub fn run_match(
     let play = |index: u32| -> Result<GameSummary, String> {
         let first_is_white = index.is_multiple_of(2);
         let agents = if first_is_white { [first, second] } else { [second, first] };
-        let seed = config.seed.wrapping_add(u64::from(index).wrapping_mul(0x2545_f491_4f6c_dd1d));
+        let seed = game_seed(config, index);
         // Each game searches in its own pool with its share of the cores, so that games in
         // parallel never run more search threads than there are cores.
         let search = rayon::ThreadPoolBuilder::new()

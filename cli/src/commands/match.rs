@@ -66,6 +66,10 @@ pub struct Args {
     /// budget) otherwise play the same game again and again.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub opening: u32,
+    /// Play the games in pairs from one seed each, the colours swapped: games 1 and 2 share
+    /// their opening, so an opening that decides a game gives each agent the better side once.
+    #[arg(long)]
+    pub paired: bool,
     /// Exit with an error (after the summary) when more than PCT% of the games were adjudicated
     /// at the turn limit (or abandoned) instead of ending by the rules.
     #[arg(long, value_name = "PCT")]
@@ -121,6 +125,7 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<()> {
         games: args.games,
         budgets: [first_budget, second_budget],
         seed: args.seed,
+        paired: args.paired,
         parallel: args.parallel,
         sprt: args.sprt,
         max_turns: 10_000,
@@ -129,7 +134,7 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<()> {
     };
     writeln!(
         out,
-        "{}: {} vs {}, {} games at {} a turn, seed {}{}",
+        "{}: {} vs {}, {} games at {} a turn, seed {}{}{}",
         game.title(),
         args.first,
         args.second,
@@ -139,7 +144,8 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<()> {
         match args.opening {
             0 => String::new(),
             n => format!(", the first {n} turns of each game by the novice"),
-        }
+        },
+        if args.paired { ", in pairs with the colours swapped" } else { "" }
     )?;
     out.flush()?;
     let bar = ProgressBar::new(u64::from(args.games));
@@ -176,6 +182,15 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<()> {
     let endings = report.endings();
     writeln!(out, "length    {:.1} turns on average, median {:.1}", endings.mean_turns(), endings.median_turns())?;
     write_endings(out, &endings, &args.first)?;
+    if args.paired {
+        let [none, half, one, one_half, two] = report.pair_points();
+        writeln!(
+            out,
+            "pairs     {} pairs by {}'s points: 0 in {none}, 1/2 in {half}, 1 in {one}, 3/2 in {one_half}, 2 in {two}",
+            none + half + one + one_half + two,
+            args.first
+        )?;
+    }
     let mut times = Vec::new();
     for (i, (name, budget)) in [(&args.first, first_budget), (&args.second, second_budget)].into_iter().enumerate() {
         // A time budget is honoured within 10%.
@@ -221,6 +236,9 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<()> {
             "second": args.second,
             "budget": budgets_text(first_budget, second_budget),
             "seed": args.seed,
+            "opening": args.opening,
+            "paired": args.paired,
+            "pair_points": args.paired.then(|| report.pair_points()),
             "parallel": args.parallel,
             "games": t.games(),
             "wins": t.wins,

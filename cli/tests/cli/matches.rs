@@ -105,3 +105,25 @@ fn an_opening_makes_two_champions_play_different_games() {
     assert_ne!(a, b, "the novice's first turns differ by the game's seed");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn paired_games_share_their_opening_and_the_summary_counts_the_pairs() {
+    let dir = temp_file("match-paired");
+    let _ = std::fs::remove_dir_all(&dir);
+    let json = dir.join("summary.json");
+    let args = ["match", "chieftain", "--first", "greedy", "--second", "random", "--games", "4", "--budget", "40n"];
+    let more = ["--turn-limit", "6", "--parallel", "2", "--opening", "2", "--paired", "--json", json.to_str().unwrap()];
+    let out = warlord(&[&args[..], &more[..], &["--records", dir.to_str().unwrap()]].concat()).ok();
+    assert!(out.contains("the first 2 turns of each game by the novice, in pairs with the colours swapped"), "{out}");
+    assert!(out.contains("pairs     2 pairs by greedy's points: 0 in "), "{out}");
+    // The novice's two turns of game 1 are those of game 2, and not those of game 3.
+    let opening = |g: &str| {
+        let text = std::fs::read_to_string(dir.join(g)).unwrap();
+        text.lines().filter(|l| !l.starts_with('[')).take(2).collect::<Vec<_>>().join("\n")
+    };
+    assert_eq!(opening("game-0001.txt"), opening("game-0002.txt"));
+    assert_ne!(opening("game-0001.txt"), opening("game-0003.txt"));
+    let summary = std::fs::read_to_string(&json).unwrap();
+    assert!(summary.contains("\"paired\": true") && summary.contains("\"pair_points\": ["), "{summary}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
