@@ -41,7 +41,7 @@ pub use outcome::{EndReason, Outcome};
 pub use piece::{Command, KindId, Piece, PieceKind, PieceTable, UnitClass};
 pub use position::{Phase, Position};
 pub use ruleset::{
-    described_captures, ActionInfo, ActionKind, Appearance, Combat, Commander, Family, Hints, IllegalAction,
+    described_captures, is_listed, ActionInfo, ActionKind, Appearance, Combat, Commander, Family, Hints, IllegalAction,
     IllegalKind, Report, Ruleset, Tally,
 };
 pub use scenario::Scenario;

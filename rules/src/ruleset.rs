@@ -203,6 +203,12 @@ impl ActionInfo {
     }
 }
 
+/// Whether `action` is among the legal actions the rules list in `pos`: the default of
+/// [`Ruleset::is_legal`], and the reference its faster versions are checked against.
+pub fn is_listed<R: Ruleset + ?Sized>(rules: &R, pos: &Position, action: Action) -> bool {
+    rules.legal_action_list(pos).contains(&action)
+}
+
 /// The actions among `legal` that capture now, each with its [target](ActionInfo::target), as
 /// [`Ruleset::describe`] tells them: the default of [`Ruleset::capturing_actions`], and the
 /// reference its faster versions are checked against.
@@ -314,7 +320,7 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
     /// looking it up in that list (the default), which a family may give by checking the one
     /// action, as search asks it of one action where a listing costs thousands.
     fn is_legal(&self, pos: &Position, action: Action) -> bool {
-        self.legal_action_list(pos).contains(&action)
+        is_listed(self, pos, action)
     }
 
     /// Checks and plays an action; on error the position is unchanged.

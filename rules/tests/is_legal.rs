@@ -1,5 +1,5 @@
 //! `Ruleset::is_legal`, which a family may answer by checking the one action, against looking
-//! it up in the listing of `legal_actions` (the default): in random games of every shipped
+//! it up in the listing of `legal_actions` (`is_listed`, the default): in random games of every shipped
 //! scenario, at every step, for the legal actions, for the actions legal a few steps earlier
 //! in the same game (what a search that carries actions from one position to another asks
 //! about) and for moves bent to a neighbouring square or turned back.

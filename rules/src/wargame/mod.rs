@@ -245,7 +245,7 @@ impl Ruleset for WarGameRules {
     fn is_legal(&self, pos: &Position, action: Action) -> bool {
         match pos.phase {
             Phase::Play => self.check(pos, action).is_ok(),
-            _ => self.legal_action_list(pos).contains(&action),
+            _ => crate::ruleset::is_listed(self, pos, action),
         }
     }
 

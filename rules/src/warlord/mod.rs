@@ -344,7 +344,7 @@ impl Ruleset for WarlordRules {
     fn is_legal(&self, pos: &Position, action: Action) -> bool {
         match pos.phase {
             Phase::Over(_) => false,
-            Phase::Setup => self.legal_action_list(pos).contains(&action),
+            Phase::Setup => crate::ruleset::is_listed(self, pos, action),
             Phase::Play => self.check_turn_action(pos, action).is_ok(),
         }
     }
