@@ -77,7 +77,7 @@ impl MatchReport {
     pub fn pair_points(&self) -> [u32; 5] {
         let mut by_pair: std::collections::BTreeMap<u32, Vec<f64>> = std::collections::BTreeMap::new();
         for g in &self.games {
-            by_pair.entry(g.index / 2).or_default().push(g.score);
+            by_pair.entry(pair_of(g.index)).or_default().push(g.score);
         }
         let mut counts = [0; 5];
         for scores in by_pair.values().filter(|s| s.len() == 2) {
@@ -143,11 +143,17 @@ pub struct ThinkTimes {
     pub over: usize,
 }
 
+/// The pair game `index` (from 0) belongs to in a [`MatchConfig::paired`] match: games `2k`
+/// and `2k + 1` form pair `k` (the colours alternate by the game's number).
+fn pair_of(index: u32) -> u32 {
+    index / 2
+}
+
 /// The seed game `index` (from 0) of a match is played with: derived from the match seed and
 /// the game's number, or with [`MatchConfig::paired`] from the number of its pair.
 #[must_use]
 pub fn game_seed(config: &MatchConfig, index: u32) -> u64 {
-    let n = if config.paired { index / 2 } else { index };
+    let n = if config.paired { pair_of(index) } else { index };
     config.seed.wrapping_add(u64::from(n).wrapping_mul(0x2545_f491_4f6c_dd1d))
 }
 
