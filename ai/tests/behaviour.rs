@@ -184,9 +184,10 @@ fn setups_keep_every_piece_within_reach_of_a_leader_and_leaders_off_the_front() 
 }
 
 /// The moves of a game between two champions at a node budget, with `opening` turns of the
-/// novice first.
+/// novice first, on the board of `data/contact.toml`, whose short turns the champion plans
+/// without its seed (its long turns evolve from it).
 fn champions_moves(opening: u32, seed: u64) -> Vec<Vec<Action>> {
-    let rules = shipped("chieftain", &[]);
+    let rules = Scenario::parse(include_str!("data/contact.toml"), "contact.toml").unwrap().ruleset(&[]).unwrap();
     let side = || Opening::new(by_name("champion").unwrap(), opening);
     let (white, black) = (side(), side());
     let game =

@@ -408,14 +408,15 @@ fn a_report_of_a_study_with_unplayed_cells_says_so() {
     assert_eq!(md.matches("| 0 | no games played yet |").count(), s.cells.len(), "{md}");
 }
 
-/// Agents that ignore their seed (the champion at a node budget) play one game from every
-/// seed; `opening = N` has the novice play the first N turns from the game's seed, so the
-/// games of a cell differ. A study without it is stored as before (older databases resume).
+/// Agents that ignore their seed (the champion at a node budget, on the short turns of
+/// `ai/tests/data/contact.toml`) play one game from every seed; `opening = N` has the novice
+/// play the first N turns from the game's seed, so the games of a cell differ. A study without it is stored as before (older databases resume).
 #[test]
 fn an_opening_makes_the_games_of_deterministic_agents_differ() {
+    let contact = concat!(env!("CARGO_MANIFEST_DIR"), "/../ai/tests/data/contact.toml");
     let text = |opening: &str| {
         format!(
-            "name = \"det\"\nseed = 3\ngames = 3\nturn-limit = 6\nscenarios = [\"chieftain\"]\n\
+            "name = \"det\"\nseed = 3\ngames = 3\nturn-limit = 6\nscenarios = [{contact:?}]\n\
              [players]\nwhite = \"champion\"\nblack = \"champion\"\nbudget = \"60n\"\n{opening}"
         )
     };

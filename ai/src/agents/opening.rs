@@ -1,7 +1,8 @@
 //! Varied openings: the first play turns of a game played by the novice, from the game's seed,
-//! then by another agent. An agent that ignores its seed (the champion at a node budget uses
-//! it only to break exact ties) plays one game from every seed against itself, so a match or
-//! a study of it counts copies of one game; a few seeded first turns make its games differ.
+//! then by another agent. An agent that ignores its seed (the champion at a node budget on
+//! short turns, where it uses it only to break exact ties) plays one game from every seed
+//! against itself, so a match or a study of it counts copies of one game; a few seeded first
+//! turns make its games differ.
 
 use crate::agent::Agent;
 use crate::agents::Greedy;

@@ -63,7 +63,7 @@ pub struct Args {
     pub json: Option<PathBuf>,
     /// The first N play turns of every game (both sides' counted) played by the novice from the
     /// game's seed, then the agents: agents that ignore their seed (the champion at a node
-    /// budget) otherwise play the same game again and again.
+    /// budget on short turns) otherwise play the same game again and again.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub opening: u32,
     /// Play the games in pairs from one seed each, the colours swapped: games 1 and 2 share
