@@ -410,7 +410,8 @@ fn a_report_of_a_study_with_unplayed_cells_says_so() {
 
 /// Agents that ignore their seed (the champion at a node budget, on the short turns of
 /// `ai/tests/data/contact.toml`) play one game from every seed; `opening = N` has the novice
-/// play the first N turns from the game's seed, so the games of a cell differ. A study without it is stored as before (older databases resume).
+/// play the first N turns from the game's seed, so the games of a cell differ. A study without
+/// it is stored as before (older databases resume).
 #[test]
 fn an_opening_makes_the_games_of_deterministic_agents_differ() {
     let contact = concat!(env!("CARGO_MANIFEST_DIR"), "/../ai/tests/data/contact.toml");

@@ -44,9 +44,10 @@ use warlord_rules::{Action, Position, Ruleset};
 ///    action of every kept partial turn is played and evaluated; finished turns become
 ///    candidates, the best unfinished ones (distinct positions, at most a quarter of the beam
 ///    from one parent or ending with one action) are kept. The width adapts to the budget.
-///    Long turns ([`LONG_TURN_MOVES`] moves or more) give the beam a small share: its best turns seed OEP, which
-///    evolves turns on two islands at once (one per core), and the islands' turns come first
-///    (each worth no more than the end it offers, as the beam's are: `offers.rs`).
+///    Long turns ([`LONG_TURN_MOVES`] moves or more) give the beam a small share: its best
+///    turns seed OEP, which evolves turns on two islands at once (one per core), and the
+///    islands' turns come first (each worth no more than the end it offers, as the beam's
+///    are: `offers.rs`).
 ///    On a short turn with the armies apart, space weighs in and the advancing turns join the
 ///    candidates (`closing.rs`).
 /// 2. **Replies.** For the candidates in an order that puts different ideas first, the
