@@ -35,8 +35,9 @@ impl Default for Evaluator {
 pub const PLAYING_FOR_A_WIN: f64 = 0.3;
 
 /// Turns of at least this many moves are long: there a whole turn, not an action, is what the
-/// budget lets a search judge (the champion's evolution and OEP), and the evaluation adds
-/// space ([`Evaluator::for_turn`]).
+/// budget lets a search judge, the evaluation adds space ([`Evaluator::for_turn`]) and OEP
+/// seeds its population with advancing turns. The champion evolves its turns from fewer moves
+/// ([`crate::agents::Champion::long_turn_moves`]).
 pub const LONG_TURN_MOVES: u8 = 8;
 
 /// The weight of space ([`features::space`]) when planning a long turn.

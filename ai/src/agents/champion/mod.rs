@@ -44,7 +44,7 @@ use warlord_rules::{Action, Position, Ruleset};
 ///    action of every kept partial turn is played and evaluated; finished turns become
 ///    candidates, the best unfinished ones (distinct positions, at most a quarter of the beam
 ///    from one parent or ending with one action) are kept. The width adapts to the budget.
-///    Long turns ([`LONG_TURN_MOVES`] moves or more) give the beam a small share: its best
+///    Long turns ([`EVOLVED_TURN_MOVES`] moves or more) give the beam a small share: its best
 ///    turns seed OEP, which evolves turns on two islands at once (one per core), and the
 ///    islands' turns come first (each worth no more than the end it offers, as the beam's
 ///    are: `offers.rs`).
@@ -79,8 +79,9 @@ pub struct Champion {
     /// draw only where it judges itself nearly lost; its opponent is taken to value a draw at
     /// 1/2, [`Evaluator::with_contempt`]).
     pub draw_value: f64,
-    /// Turns of at least this many moves are long ([`LONG_TURN_MOVES`]): there the beam is only
-    /// a partial turn or two wide, and evolution finds turns that move many pieces together.
+    /// Turns of at least this many moves are long ([`EVOLVED_TURN_MOVES`]): there the beam is
+    /// only a partial turn or two wide, and evolution finds turns that move many pieces
+    /// together.
     pub long_turn_moves: u8,
     /// Share of the budget for the beam on long turns.
     pub long_beam_share: f64,
@@ -111,10 +112,11 @@ pub const APART_STEPS: u32 = 4;
 /// moves, the cap of moves by leaders while it holds) are planned as long ones, by evolution
 /// seeded by the beam, the capture exchange and mending. Evolution finds the turns a chain of
 /// commands makes (a leader sent within range of a piece that then strikes), which a beam
-/// judging one action at a time ranks low until their last step; with 8, the bound of
-/// [`crate::eval::LONG_TURN_MOVES`] that still adds space to the evaluation, those turns were
-/// planned by the beam alone (docs/AI.md, "Round 26").
-pub const LONG_TURN_MOVES: u8 = 4;
+/// judging one action at a time ranks low until their last step. Until "Round 26" of
+/// docs/AI.md the bound was 8, that of [`crate::eval::LONG_TURN_MOVES`] (from which the
+/// evaluation adds space and OEP seeds its population with advancing turns, both still from 8),
+/// and those turns were planned by the beam alone.
+pub const EVOLVED_TURN_MOVES: u8 = 4;
 
 /// The champion's [`Champion::draw_value`]: lower than what a draw is worth to OEP
 /// ([`crate::eval::PLAYING_FOR_A_WIN`], 0.3), so that the champion takes a draw the opponent
@@ -140,7 +142,7 @@ impl Champion {
             max_candidates: 64,
             candidate_share: 0.4,
             draw_value: DRAW_VALUE,
-            long_turn_moves: LONG_TURN_MOVES,
+            long_turn_moves: EVOLVED_TURN_MOVES,
             long_beam_share: 0.1,
             evolve_share: 0.55,
             deepen: false,
