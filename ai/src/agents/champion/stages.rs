@@ -122,6 +122,21 @@ mod tests {
     use crate::agents::Champion;
 
     #[test]
+    fn the_battle_boards_four_moves_are_a_long_turn_and_fewer_a_short_one() {
+        use super::super::test_support::skirmish;
+        // The skirmish board allows four moves a turn, never more than the leaders left: four
+        // leaders give a turn of four moves, planned by evolution (docs/AI.md, "Round 26");
+        // three give three, planned by the beam alone.
+        let champion = Champion::default();
+        let (_, four) = skirmish("llll4/8/8/8/8/8/8/LLLL4");
+        assert_eq!(four.turn_cap(), 4);
+        assert!(Stages::for_turn(&champion, &four).long);
+        let (_, three) = skirmish("lll5/8/8/8/8/8/8/LLL5");
+        assert_eq!(three.turn_cap(), 3);
+        assert!(!Stages::for_turn(&champion, &three).long);
+    }
+
+    #[test]
     fn under_a_node_budget_a_stage_gets_no_more_than_the_stages_before_left() {
         let long = Stages { long: true, beam: 0.1, evolve: 0.55, rank: 0.1, mend: 0.15 };
         let n = Budget::Nodes(1000);
