@@ -1,8 +1,11 @@
-//! Short turns where the armies stand apart: closing in. The beam judges a short turn action by
-//! action, and where nothing is in reach every action evaluates about alike, so the champion
-//! moved a piece or two and waited, across a river most of all. There, space joins the
-//! evaluation and the advancing turns join the candidates, as on long turns.
+//! Closing in where the armies stand apart. The beam judges a short turn action by action, and
+//! where nothing is in reach every action evaluates about alike, so the champion moved a piece
+//! or two and waited, across a river most of all. There, space joins the evaluation and the
+//! advancing turns join the candidates, as on long turns. A long turn gets space where most of
+//! the side's pieces stand apart: across a river, the few pieces that face each other at a
+//! crossing left the rest waiting behind the water.
 
+use super::stages::Stages;
 use super::{Candidate, Champion};
 use crate::advance::advancing_turns;
 use crate::budget::Meter;
@@ -10,7 +13,7 @@ use crate::eval::Evaluator;
 use crate::turn::Line;
 use crate::walking;
 use rand::SeedableRng;
-use warlord_rules::{Position, Ruleset};
+use warlord_rules::{Position, Ruleset, Square};
 
 /// The weight of space ([`crate::eval::features::space`]) when a short turn is planned with the
 /// armies apart: as on long turns ([`crate::eval::LONG_TURN_SPACE`]).
@@ -23,6 +26,44 @@ impl Champion {
     pub(super) fn armies_apart(&self, rules: &dyn Ruleset, pos: &Position) -> bool {
         walking::contact(pos).is_some_and(|steps| steps > self.apart_steps)
             && rules.capturing_actions(pos, &rules.legal_action_list(pos)).is_empty()
+    }
+
+    /// Whether most of the side to move's pieces stand apart in `pos`: more than half of them
+    /// more than [`Champion::apart_steps`] walking steps from every enemy piece (or where no
+    /// walk reaches one). A long turn is then planned with space ([`APART_SPACE`]): the
+    /// evaluation of a turn that moves the waiting pieces up is otherwise flat.
+    pub(super) fn mostly_apart(&self, pos: &Position) -> bool {
+        let me = pos.to_move();
+        let enemies: Vec<Square> = pos.pieces(me.opponent()).map(|(sq, _)| sq).collect();
+        let mut theirs = walking::Nearest::new(pos.board(), &enemies);
+        let (mut apart, mut all) = (0, 0);
+        for (sq, _) in pos.pieces(me) {
+            all += 1;
+            if theirs.to(pos.board(), sq).is_none_or(|steps| steps > self.apart_steps) {
+                apart += 1;
+            }
+        }
+        2 * apart > all
+    }
+
+    /// The evaluation a turn from `pos` is planned with: the champion's, with its contempt for a
+    /// draw, and space ([`APART_SPACE`]) on a short turn where the armies stand `apart`
+    /// ([`Champion::armies_apart`]) or on a long turn where most pieces do
+    /// ([`Champion::mostly_apart`]) and the rules publish no objective to march on (towns: their
+    /// balance already leads the way, and space drew pieces off it, docs/AI.md "Round 27").
+    pub(super) fn turn_evaluator(
+        &self,
+        rules: &dyn Ruleset,
+        pos: &Position,
+        stages: &Stages,
+        apart: bool,
+    ) -> Evaluator {
+        let eval = self.eval.with_contempt(pos.to_move(), self.draw_value);
+        if apart || (stages.long && rules.objective().is_none() && self.mostly_apart(pos)) {
+            eval.with_space(APART_SPACE)
+        } else {
+            eval
+        }
     }
 
     /// `beam` with the finished advancing turns from `pos` that it lacks, each valued by `eval`,
@@ -77,6 +118,40 @@ mod tests {
         assert!(champion.armies_apart(rules.as_ref(), &pos));
         let (rules, open) = skirmish_with("7l/8/7i/8/8/7I/8/7L", "", "");
         assert!(!champion.armies_apart(rules.as_ref(), &open));
+    }
+
+    /// Black to move, four leaders a side (a long turn of four moves), the river between; the
+    /// infantry face each other across the crossing on file a, three steps apart.
+    const AT_THE_CROSSING: &str = "8/8/i3llll/8/8/I3LLLL/8/8";
+
+    #[test]
+    fn across_a_river_most_pieces_stand_apart_while_two_face_each_other_at_the_crossing() {
+        let champion = Champion::default();
+        let (rules, pos) = skirmish_with(AT_THE_CROSSING, RIVER, "");
+        // The infantry stand within reach: the armies are not apart, but four of Black's five
+        // pieces are (the leaders walk six steps round the water).
+        assert!(!champion.armies_apart(rules.as_ref(), &pos));
+        assert!(champion.mostly_apart(&pos));
+        // On open ground the leaders stand three squares apart.
+        let (_, open) = skirmish_with(AT_THE_CROSSING, "", "");
+        assert!(!champion.mostly_apart(&open));
+    }
+
+    #[test]
+    fn a_long_turn_weighs_space_where_most_pieces_stand_apart() {
+        let champion = Champion::default();
+        let (rules, river) = skirmish_with(AT_THE_CROSSING, RIVER, "");
+        let long = Stages::for_turn(&champion, &river);
+        assert!(long.long);
+        assert_eq!(champion.turn_evaluator(rules.as_ref(), &river, &long, false).space_weight(), APART_SPACE);
+        let (rules, open) = skirmish_with(AT_THE_CROSSING, "", "");
+        assert_eq!(champion.turn_evaluator(rules.as_ref(), &open, &long, false).space_weight(), 0.0);
+        // A short turn weighs it only where every piece stands apart.
+        let (rules, short) = skirmish_with("8/8/i4lll/8/8/I4LLL/8/8", RIVER, "");
+        let stages = Stages::for_turn(&champion, &short);
+        assert!(!stages.long);
+        assert_eq!(champion.turn_evaluator(rules.as_ref(), &short, &stages, false).space_weight(), 0.0);
+        assert_eq!(champion.turn_evaluator(rules.as_ref(), &short, &stages, true).space_weight(), APART_SPACE);
     }
 
     #[test]

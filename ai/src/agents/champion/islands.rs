@@ -4,6 +4,7 @@ use super::stages::Stages;
 use super::{Candidate, Champion};
 use crate::agents::Oep;
 use crate::budget::{Budget, Meter};
+use crate::eval::Evaluator;
 use crate::turn::Line;
 use rayon::prelude::*;
 use std::collections::HashSet;
@@ -20,12 +21,14 @@ const SEEDS: usize = 4;
 impl Champion {
     /// Long turns: the turns of OEP populations evolved at once from the beam's best turns and
     /// `advancing` turns ([`crate::advance`]), each distinct turn once, the islands' best first,
-    /// judged by the champion's evaluation (OEP adds the champion's contempt for a draw), and the
+    /// judged by `eval`, the champion's evaluation for this turn (with space where the armies
+    /// mostly stand apart; OEP adds the champion's contempt for a draw), and the
     /// nodes used. Each island evolves on its budget from [`Stages::island`] (`used` nodes having
     /// gone to the stages before), counted from `start`.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn evolve_on_islands(
         &self,
+        eval: &Evaluator,
         rules: &dyn Ruleset,
         pos: &Position,
         beam: &[Candidate],
@@ -38,7 +41,7 @@ impl Champion {
     ) -> (Vec<Candidate>, u64) {
         let mut seeds: Vec<Vec<Action>> = beam.iter().take(SEEDS).map(|c| c.line.actions.clone()).collect();
         seeds.extend(advancing.iter().cloned());
-        let mut oep = Oep::new(self.eval.clone());
+        let mut oep = Oep::new(eval.clone());
         oep.draw_value = self.draw_value;
         let island_budget = stages.island(budget, ISLANDS, used);
         let populations: Vec<(Vec<(Line, f64)>, u64)> = (0..ISLANDS)

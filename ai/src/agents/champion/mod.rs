@@ -2,7 +2,8 @@
 //! turn whose position after the reply is best. docs/AI.md explains each stage and why.
 //!
 //! - [`stages`]: the stages of a turn and their shares of the budget, by the turn's length.
-//! - [`closing`]: short turns where the armies stand apart: space and the advancing turns.
+//! - [`closing`]: where the armies stand apart: space and the advancing turns on short turns,
+//!   space on long turns where most pieces stand apart.
 //! - [`beam`]: candidate turns from a diverse beam search over one's own turn.
 //! - [`islands`]: long turns' candidates evolved by OEP on islands seeded by the beam.
 //! - [`offers`]: a turn after which the opponent's pass ends the game is worth that end.
@@ -49,7 +50,7 @@ use warlord_rules::{Action, Position, Ruleset};
 ///    islands' turns come first (each worth no more than the end it offers, as the beam's
 ///    are: `offers.rs`).
 ///    On a short turn with the armies apart, space weighs in and the advancing turns join the
-///    candidates (`closing.rs`).
+///    candidates; on a long turn, space weighs in where most pieces stand apart (`closing.rs`).
 /// 2. **Replies.** For the candidates in an order that puts different ideas first, the
 ///    opponent's reply is played out with the same evaluation; a candidate is worth the
 ///    evaluation of the position after it. This is what sees that a leader left en prise dies
@@ -165,12 +166,9 @@ impl Agent for Champion {
     fn plan_turn(&self, rules: &dyn Ruleset, pos: &Position, budget: Budget, seed: u64) -> Vec<Action> {
         let start = Instant::now();
         let me = pos.to_move();
-        let mut eval = self.eval.with_contempt(me, self.draw_value);
         let stages = Stages::for_turn(self, pos);
         let apart = !stages.long && self.armies_apart(rules, pos);
-        if apart {
-            eval = eval.with_space(closing::APART_SPACE);
-        }
+        let eval = self.turn_evaluator(rules, pos, &stages, apart);
         // Under a node budget each stage gets its share, at most what the stages before left
         // (`used`), so that the turn stays within its budget.
         let mut beam_meter = Meter::until(stages.beam(budget), start);
@@ -193,7 +191,7 @@ impl Agent for Champion {
                 .collect();
             used += advancing_meter.used();
             let (evolved, evolving) =
-                self.evolve_on_islands(rules, pos, &cands, &advancing, &stages, budget, used, start, seed);
+                self.evolve_on_islands(&eval, rules, pos, &cands, &advancing, &stages, budget, used, start, seed);
             used += evolving;
             let examined = offers::evolved_first(&eval, rules, me, evolved, cands);
             let (ranked, values, ranking) =
