@@ -2,8 +2,8 @@
 //! where nothing is in reach every action evaluates about alike, so the champion moved a piece
 //! or two and waited, across a river most of all. There, space joins the evaluation and the
 //! advancing turns join the candidates, as on long turns. A long turn gets space where most of
-//! the side's pieces stand apart: across a river, the few pieces that face each other at a
-//! crossing left the rest waiting behind the water.
+//! the side's pieces wait behind water: the few pieces that face each other at a crossing kept
+//! the armies in contact, and the rest waited.
 
 use super::stages::Stages;
 use super::{Candidate, Champion};
@@ -30,8 +30,9 @@ impl Champion {
 
     /// Whether most of the side to move's pieces stand apart in `pos`: more than half of them
     /// more than [`Champion::apart_steps`] walking steps from every enemy piece (or where no
-    /// walk reaches one). A long turn is then planned with space ([`APART_SPACE`]): the
-    /// evaluation of a turn that moves the waiting pieces up is otherwise flat.
+    /// walk reaches one). Behind water a long turn is then planned with space
+    /// ([`Champion::waits_behind_water`]): the evaluation of a turn that moves the waiting
+    /// pieces up is otherwise flat.
     pub(super) fn mostly_apart(&self, pos: &Position) -> bool {
         let me = pos.to_move();
         let enemies: Vec<Square> = pos.pieces(me.opponent()).map(|(sq, _)| sq).collect();
@@ -46,11 +47,21 @@ impl Champion {
         2 * apart > all
     }
 
+    /// Whether the side to move stands behind water in `pos`, where a long turn is planned with
+    /// space: the board has water ([`walking::has_barriers`]), most of the side's pieces stand
+    /// apart ([`Champion::mostly_apart`]), and the rules publish no objective to march on. The
+    /// few pieces that face each other at a crossing kept the armies in contact, and the rest
+    /// waited. On open ground the armies meet within a few turns without it (there space drew
+    /// pieces into the enemy's reach), and where towns are to be taken their balance leads the
+    /// way (docs/AI.md, "Round 27").
+    pub(super) fn waits_behind_water(&self, rules: &dyn Ruleset, pos: &Position) -> bool {
+        walking::has_barriers(pos.board()) && rules.objective().is_none() && self.mostly_apart(pos)
+    }
+
     /// The evaluation a turn from `pos` is planned with: the champion's, with its contempt for a
     /// draw, and space ([`APART_SPACE`]) on a short turn where the armies stand `apart`
-    /// ([`Champion::armies_apart`]) or on a long turn where most pieces do
-    /// ([`Champion::mostly_apart`]) and the rules publish no objective to march on (towns: their
-    /// balance already leads the way, and space drew pieces off it, docs/AI.md "Round 27").
+    /// ([`Champion::armies_apart`]) or on a long turn that stands behind water
+    /// ([`Champion::waits_behind_water`]).
     pub(super) fn turn_evaluator(
         &self,
         rules: &dyn Ruleset,
@@ -59,7 +70,7 @@ impl Champion {
         apart: bool,
     ) -> Evaluator {
         let eval = self.eval.with_contempt(pos.to_move(), self.draw_value);
-        if apart || (stages.long && rules.objective().is_none() && self.mostly_apart(pos)) {
+        if apart || (stages.long && self.waits_behind_water(rules, pos)) {
             eval.with_space(APART_SPACE)
         } else {
             eval
@@ -138,7 +149,7 @@ mod tests {
     }
 
     #[test]
-    fn a_long_turn_weighs_space_where_most_pieces_stand_apart() {
+    fn a_long_turn_weighs_space_where_most_pieces_wait_behind_water() {
         let champion = Champion::default();
         let (rules, river) = skirmish_with(AT_THE_CROSSING, RIVER, "");
         let long = Stages::for_turn(&champion, &river);
@@ -146,6 +157,10 @@ mod tests {
         assert_eq!(champion.turn_evaluator(rules.as_ref(), &river, &long, false).space_weight(), APART_SPACE);
         let (rules, open) = skirmish_with(AT_THE_CROSSING, "", "");
         assert_eq!(champion.turn_evaluator(rules.as_ref(), &open, &long, false).space_weight(), 0.0);
+        // On open ground, without water, not even where most pieces stand apart.
+        let (rules, far) = skirmish_with("4llll/i7/8/8/8/8/8/I3LLLL", "", "");
+        assert!(champion.mostly_apart(&far));
+        assert_eq!(champion.turn_evaluator(rules.as_ref(), &far, &long, false).space_weight(), 0.0);
         // A short turn weighs it only where every piece stands apart.
         let (rules, short) = skirmish_with("8/8/i4lll/8/8/I4LLL/8/8", RIVER, "");
         let stages = Stages::for_turn(&champion, &short);

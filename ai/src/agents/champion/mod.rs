@@ -3,7 +3,7 @@
 //!
 //! - [`stages`]: the stages of a turn and their shares of the budget, by the turn's length.
 //! - [`closing`]: where the armies stand apart: space and the advancing turns on short turns,
-//!   space on long turns where most pieces stand apart.
+//!   space on long turns where most pieces wait behind water.
 //! - [`beam`]: candidate turns from a diverse beam search over one's own turn.
 //! - [`islands`]: long turns' candidates evolved by OEP on islands seeded by the beam.
 //! - [`offers`]: a turn after which the opponent's pass ends the game is worth that end.
@@ -50,7 +50,8 @@ use warlord_rules::{Action, Position, Ruleset};
 ///    islands' turns come first (each worth no more than the end it offers, as the beam's
 ///    are: `offers.rs`).
 ///    On a short turn with the armies apart, space weighs in and the advancing turns join the
-///    candidates; on a long turn, space weighs in where most pieces stand apart (`closing.rs`).
+///    candidates; on a long turn, space weighs in where most pieces wait behind water
+///    (`closing.rs`).
 /// 2. **Replies.** For the candidates in an order that puts different ideas first, the
 ///    opponent's reply is played out with the same evaluation; a candidate is worth the
 ///    evaluation of the position after it. This is what sees that a leader left en prise dies
