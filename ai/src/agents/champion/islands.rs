@@ -22,9 +22,9 @@ impl Champion {
     /// Long turns: the turns of OEP populations evolved at once from the beam's best turns and
     /// `advancing` turns ([`crate::advance`]), each distinct turn once, the islands' best first,
     /// judged by `eval`, the champion's evaluation for this turn (with space where most pieces
-    /// wait behind water; OEP adds the champion's contempt for a draw), and the
-    /// nodes used. Each island evolves on its budget from [`Stages::island`] (`used` nodes having
-    /// gone to the stages before), counted from `start`.
+    /// wait behind water; OEP adds the champion's contempt for a draw), and the nodes used. Each
+    /// island evolves on its budget from [`Stages::island`] (`used` nodes having gone to the
+    /// stages before), counted from `start`.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn evolve_on_islands(
         &self,
