@@ -207,10 +207,17 @@ impl Claims {
 /// water; `None` when either side has no piece or no walk joins them.
 #[must_use]
 pub fn contact(pos: &Position) -> Option<u32> {
+    steps_to_enemy(pos).into_iter().flatten().min()
+}
+
+/// For each piece of the side to move, the walking steps to the nearest enemy piece (`None`
+/// where no walk joins them, or the enemy has no piece).
+#[must_use]
+pub fn steps_to_enemy(pos: &Position) -> Vec<Option<u32>> {
     let me = pos.to_move();
     let enemies: Vec<Square> = pos.pieces(me.opponent()).map(|(sq, _)| sq).collect();
     let mut theirs = Nearest::new(pos.board(), &enemies);
-    pos.pieces(me).filter_map(|(sq, _)| theirs.to(pos.board(), sq)).min()
+    pos.pieces(me).map(|(sq, _)| theirs.to(pos.board(), sq)).collect()
 }
 
 #[cfg(test)]

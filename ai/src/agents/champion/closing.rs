@@ -13,7 +13,7 @@ use crate::eval::Evaluator;
 use crate::turn::Line;
 use crate::walking;
 use rand::SeedableRng;
-use warlord_rules::{Position, Ruleset, Square};
+use warlord_rules::{Position, Ruleset};
 
 /// The weight of space ([`crate::eval::features::space`]) when a short turn is planned with the
 /// armies apart: as on long turns ([`crate::eval::LONG_TURN_SPACE`]).
@@ -34,17 +34,9 @@ impl Champion {
     /// ([`Champion::waits_behind_water`]): the evaluation of a turn that moves the waiting
     /// pieces up is otherwise flat.
     pub(super) fn mostly_apart(&self, pos: &Position) -> bool {
-        let me = pos.to_move();
-        let enemies: Vec<Square> = pos.pieces(me.opponent()).map(|(sq, _)| sq).collect();
-        let mut theirs = walking::Nearest::new(pos.board(), &enemies);
-        let (mut apart, mut all) = (0, 0);
-        for (sq, _) in pos.pieces(me) {
-            all += 1;
-            if theirs.to(pos.board(), sq).is_none_or(|steps| steps > self.apart_steps) {
-                apart += 1;
-            }
-        }
-        2 * apart > all
+        let steps = walking::steps_to_enemy(pos);
+        let apart = steps.iter().filter(|s| s.is_none_or(|steps| steps > self.apart_steps)).count();
+        2 * apart > steps.len()
     }
 
     /// Whether the side to move stands behind water in `pos`, where a long turn is planned with
