@@ -2,7 +2,7 @@
 
 use crate::agents::{Champion, Greedy, Mcts, Oep, RandomAgent};
 use crate::budget::Budget;
-use crate::eval::Evaluator;
+use crate::eval::{Evaluator, Weights};
 use crate::setup;
 use warlord_rules::{Action, Phase, Position, Ruleset};
 
@@ -40,9 +40,11 @@ pub trait Agent: Send + Sync {
 /// with its second look on (the field `Champion::deepen`), kept to measure it against the champion.
 pub const AGENT_NAMES: [&str; 7] = ["random", "novice", "greedy", "oep", "mcts", "champion", "champion-deep"];
 
-/// The agent with a name from [`AGENT_NAMES`], with the default evaluation.
+/// The agent with a name from [`AGENT_NAMES`], with its default evaluation: the fitted weights
+/// ([`Weights::tuned`]), or the champion's own for the champions ([`Weights::champion`]).
 pub fn by_name(name: &str) -> Result<Box<dyn Agent>, String> {
-    by_name_with(name, Evaluator::default())
+    let weights = if name.starts_with("champion") { Weights::champion() } else { Weights::tuned() };
+    by_name_with(name, Evaluator::new(weights))
 }
 
 /// The agent with a name from [`AGENT_NAMES`], evaluating positions with `eval` (the random

@@ -12,6 +12,9 @@ pub const COUNT: usize = 9;
 pub const NAMES: [&str; COUNT] =
     ["bias", "material", "leaders", "threat", "leader-threat", "coverage", "mobility", "proximity", "exposure"];
 
+/// The index of `coverage` in [`NAMES`] and in a feature vector.
+pub const COVERAGE: usize = 5;
+
 /// A feature vector.
 pub type Features = [f64; COUNT];
 

@@ -1,6 +1,6 @@
 //! Evaluation weights: one number per feature, kept as data in `ai/weights/*.toml`.
 
-use super::features::{COUNT, NAMES};
+use super::features::{COUNT, COVERAGE, NAMES};
 use std::collections::BTreeMap;
 
 /// The weights fitted from self-play games by `tune` (see docs/AI.md), compiled in.
@@ -25,6 +25,17 @@ impl Weights {
     #[must_use]
     pub fn tuned() -> Weights {
         Weights::parse(TUNED).expect("the compiled-in tuned weights are valid")
+    }
+
+    /// The weights the champion plays with: the fitted ones with coverage left out (weight 0).
+    /// The fit gave coverage a small negative weight (-0.10; "did not predict results"), and in
+    /// quiet turns, where no other feature moves, that sign alone walked the champion's leaders
+    /// away from their own troops, which then could not move (docs/AI.md, "Round 28").
+    #[must_use]
+    pub fn champion() -> Weights {
+        let mut w = Weights::tuned();
+        w.0[COVERAGE] = 0.0;
+        w
     }
 
     /// The hand-set starting weights.
@@ -70,10 +81,21 @@ mod tests {
 
     #[test]
     fn the_committed_weight_files_load_and_round_trip() {
-        for w in [Weights::tuned(), Weights::hand_set()] {
+        for w in [Weights::tuned(), Weights::hand_set(), Weights::champion()] {
             assert!(w.0.iter().all(|x| x.is_finite()));
             assert_eq!(Weights::parse(&w.to_toml("test")), Ok(w));
         }
+    }
+
+    #[test]
+    fn the_champion_leaves_out_coverage_and_keeps_every_other_fitted_weight() {
+        assert_eq!(NAMES[COVERAGE], "coverage");
+        let (tuned, champion) = (Weights::tuned(), Weights::champion());
+        for (i, name) in NAMES.iter().enumerate() {
+            let expected = if i == COVERAGE { 0.0 } else { tuned.0[i] };
+            assert_eq!(champion.0[i], expected, "{name}");
+        }
+        assert_ne!(tuned.0[COVERAGE], 0.0);
     }
 
     #[test]

@@ -107,7 +107,7 @@ mod tests {
     use super::*;
     use crate::agent::Agent;
     use crate::walking::Steps;
-    use warlord_rules::{Action, Side};
+    use warlord_rules::Side;
 
     /// A wall of water across ranks 4 and 5, open only on file a.
     const RIVER: &str =
@@ -175,9 +175,9 @@ mod tests {
             for &action in &turn {
                 rules.play(&mut after, action).unwrap_or_else(|e| panic!("{action:?}: {e}"));
             }
-            // Both moves close in: without closing in, it moved one leader and ended its turn.
-            let moves = turn.iter().filter(|a| matches!(a, Action::Move { .. })).count();
-            assert!(moves == 2 && gap(&after) + 2 <= gap(&pos), "seed {seed}: {turn:?}");
+            // The turn closes in by two steps or more: without closing in, it moved one leader
+            // and ended its turn.
+            assert!(gap(&after) + 2 <= gap(&pos), "seed {seed}: {turn:?}");
         }
     }
 }

@@ -33,7 +33,7 @@ mod test_support;
 
 use crate::agent::Agent;
 use crate::budget::{Budget, Meter};
-use crate::eval::Evaluator;
+use crate::eval::{Evaluator, Weights};
 use crate::turn::Line;
 use stages::Stages;
 use std::time::Instant;
@@ -102,7 +102,7 @@ pub struct Champion {
 
 impl Default for Champion {
     fn default() -> Champion {
-        Champion::new(Evaluator::default())
+        Champion::new(Evaluator::new(Weights::champion()))
     }
 }
 
@@ -203,5 +203,30 @@ impl Agent for Champion {
             used += mending;
         }
         self.choose_by_greedy_replies(&eval, rules, me, cands, stages.greedy_replies(budget, used), start)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::test_support::skirmish;
+    use super::*;
+    use crate::budget::Meter;
+
+    /// Black's value of a quiet skirmish position: three infantry on a1-c1, two leaders (beside
+    /// them on a2 and b2, or on g1 and h1, beyond their command range of 3), White's lone leader
+    /// far off on h8.
+    fn quiet(eval: &Evaluator, position: &str) -> f64 {
+        let (rules, pos) = skirmish(position);
+        eval.score(rules.as_ref(), &pos, &mut Meter::start(Budget::Nodes(u64::MAX)))
+    }
+
+    #[test]
+    fn the_champion_values_its_leaders_beside_their_troops_above_leaders_walked_away() {
+        let (beside, away) = ("7L/8/8/8/8/8/ll6/iii5", "7L/8/8/8/8/8/8/iii3ll");
+        let champion = Champion::default().eval;
+        assert!(quiet(&champion, beside) > quiet(&champion, away));
+        // The fitted weights, coverage and all, rank them the other way round (Round 28).
+        let fitted = Evaluator::default();
+        assert!(quiet(&fitted, beside) < quiet(&fitted, away));
     }
 }
