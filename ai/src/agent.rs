@@ -43,7 +43,10 @@ pub const AGENT_NAMES: [&str; 7] = ["random", "novice", "greedy", "oep", "mcts",
 /// The agent with a name from [`AGENT_NAMES`], with its default evaluation: the fitted weights
 /// ([`Weights::tuned`]), or the champion's own for the champions ([`Weights::champion`]).
 pub fn by_name(name: &str) -> Result<Box<dyn Agent>, String> {
-    let weights = if name.starts_with("champion") { Weights::champion() } else { Weights::tuned() };
+    let weights = match name {
+        "champion" | "champion-deep" => Weights::champion(),
+        _ => Weights::tuned(),
+    };
     by_name_with(name, Evaluator::new(weights))
 }
 
