@@ -229,4 +229,14 @@ mod tests {
         let fitted = Evaluator::default();
         assert!(quiet(&fitted, beside) < quiet(&fitted, away));
     }
+
+    #[test]
+    fn the_champion_by_name_plays_with_the_champions_weights() {
+        // Quiet: the fitted weights walk a leader off from its troops, the champion's do not.
+        let (rules, pos) = skirmish("7L/8/8/8/8/8/ll6/iii5");
+        let turn = |agent: &dyn Agent| agent.plan_turn(rules.as_ref(), &pos, Budget::Nodes(20_000), 1);
+        let named = turn(crate::by_name("champion").expect("an agent").as_ref());
+        assert_eq!(named, turn(&Champion::default()));
+        assert_ne!(named, turn(&Champion::new(Evaluator::default())));
+    }
 }
