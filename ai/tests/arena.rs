@@ -23,6 +23,7 @@ fn a_match_plays_every_game_and_writes_replayable_records() {
         max_turns: 1000,
         record_dir: Some(dir.clone()),
         tags: vec![("Scenario".into(), "clash-of-arms".into())],
+        from: None,
     };
     let (greedy, random) = (by_name("greedy").unwrap(), by_name("random").unwrap());
     let report = run_match(rules.as_ref(), greedy.as_ref(), random.as_ref(), &config, &|_, _| {}).unwrap();
@@ -61,6 +62,7 @@ fn paired_games_share_their_opening_with_the_colours_swapped() {
             max_turns: 1000,
             record_dir: None,
             tags: Vec::new(),
+            from: None,
         };
         let mut games = run_match(rules.as_ref(), &greedy, &random, &config, &|_, _| {}).unwrap().games;
         games.sort_by_key(|g| g.index);

@@ -4,7 +4,7 @@ use crate::agent::Agent;
 use crate::budget::Budget;
 use std::time::{Duration, Instant};
 use warlord_rules::notation::{Record, RecordTurn};
-use warlord_rules::{Action, Outcome, Phase, Ruleset, Side};
+use warlord_rules::{Action, Outcome, Phase, Position, Ruleset, Side};
 
 /// A finished (or abandoned) game.
 #[derive(Clone, Debug)]
@@ -30,9 +30,24 @@ pub fn play_game(
     seed: u64,
     max_turns: u32,
 ) -> Result<Game, String> {
-    let mut pos = rules.start();
+    play_game_from(rules, &rules.start(), 0, agents, budgets, seed, max_turns)
+}
+
+/// Plays a game on from `start`, a position reached by `played` turns (setup turns included:
+/// the record's turns are numbered on from them), as [`play_game`] plays one from the start.
+/// The game's record holds only the turns played here; `turns` and `times` count only them.
+pub fn play_game_from(
+    rules: &dyn Ruleset,
+    start: &Position,
+    played: u32,
+    agents: [&dyn Agent; 2],
+    budgets: [Budget; 2],
+    seed: u64,
+    max_turns: u32,
+) -> Result<Game, String> {
+    let mut pos = start.clone();
     let mut game = Game { outcome: None, turns: 0, record: Record::default(), times: [Vec::new(), Vec::new()] };
-    let mut index: u32 = 0;
+    let mut index: u32 = played;
     while pos.outcome().is_none() && game.turns < max_turns {
         let side = pos.to_move();
         let agent = agents[side.index()];

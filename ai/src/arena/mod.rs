@@ -7,7 +7,7 @@ mod game;
 mod stats;
 
 pub use endings::{Ending, EndingRow, Endings};
-pub use game::{play_game, score_for, Game};
+pub use game::{play_game, play_game_from, score_for, Game};
 pub use stats::{elo_of, score_of, Sprt, SprtResult, Tally};
 
 use crate::agent::Agent;
@@ -16,8 +16,8 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
-use warlord_rules::notation::Record;
-use warlord_rules::{Ruleset, Side};
+use warlord_rules::notation::{Record, RecordTurn};
+use warlord_rules::{Position, Ruleset, Side};
 
 /// How a match is played.
 #[derive(Clone, Debug)]
@@ -43,6 +43,18 @@ pub struct MatchConfig {
     pub record_dir: Option<PathBuf>,
     /// Tags written at the top of every record (scenario, options).
     pub tags: Vec<(String, String)>,
+    /// Where every game starts, if not at the rules' start.
+    pub from: Option<StartFrom>,
+}
+
+/// A position every game of a match starts from, with the turns that reached it (written at
+/// the head of every game's record, so that the record replays from the rules' start).
+#[derive(Clone, Debug)]
+pub struct StartFrom {
+    /// The position.
+    pub position: Position,
+    /// The turns from the rules' start to it, setup turns included.
+    pub turns: Vec<RecordTurn>,
 }
 
 /// One finished game of a match.
@@ -187,7 +199,14 @@ pub fn run_match(
         let game = search
             .install(|| {
                 let [a, b] = config.budgets;
-                play_game(rules, agents, if first_is_white { [a, b] } else { [b, a] }, seed, config.max_turns)
+                let budgets = if first_is_white { [a, b] } else { [b, a] };
+                match &config.from {
+                    None => play_game(rules, agents, budgets, seed, config.max_turns),
+                    Some(from) => {
+                        let played = u32::try_from(from.turns.len()).map_err(|_| "too many turns".to_string())?;
+                        play_game_from(rules, &from.position, played, agents, budgets, seed, config.max_turns)
+                    }
+                }
             })
             .map_err(|e| format!("game {}: {e}", index + 1))?;
         let side = if first_is_white { Side::White } else { Side::Black };
@@ -251,7 +270,9 @@ fn write_record(
     rules: &dyn Ruleset,
 ) -> Result<(), String> {
     let (white, black) = if g.first_is_white { (&names[0], &names[1]) } else { (&names[1], &names[0]) };
-    let mut record = Record { tags: config.tags.clone(), turns: g.game.record.turns.clone(), ..Record::default() };
+    let mut turns = config.from.as_ref().map_or_else(Vec::new, |from| from.turns.clone());
+    turns.extend(g.game.record.turns.iter().cloned());
+    let mut record = Record { tags: config.tags.clone(), turns, ..Record::default() };
     record.tags.push(("White".into(), white.clone()));
     record.tags.push(("Black".into(), black.clone()));
     let [a, b] = config.budgets;

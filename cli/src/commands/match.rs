@@ -6,15 +6,16 @@
 
 use crate::game::{Game, SourceArgs};
 use crate::players::PlayerKind;
-use anyhow::{anyhow, Result};
+use anyhow::{anyhow, bail, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 use warlord_ai::agents::Opening;
 use warlord_ai::arena::Endings;
-use warlord_ai::arena::{run_match, MatchConfig, Sprt, SprtResult};
+use warlord_ai::arena::{run_match, MatchConfig, Sprt, SprtResult, StartFrom};
 use warlord_ai::{by_name, Agent, Budget};
+use warlord_rules::notation::RecordTurn;
 
 /// Arguments of `warlord match`.
 #[derive(clap::Args, Debug)]
@@ -74,6 +75,11 @@ pub struct Args {
     /// at the turn limit (or abandoned) instead of ending by the rules.
     #[arg(long, value_name = "PCT")]
     pub fail_on_adjudication: Option<f64>,
+    /// With a record file: every game starts from the record's last position instead of the
+    /// scenario's start, and its record begins with the record's turns (to measure how agents
+    /// play on from a middle game or an endgame). The turn limit counts the record's turns too.
+    #[arg(long)]
+    pub from_position: bool,
 }
 
 fn agent_name(name: &str) -> Result<String, String> {
@@ -88,6 +94,24 @@ fn contender(name: &str, budget: Budget) -> Result<(Box<dyn Agent>, Budget), Str
         Err(why) if name.starts_with("ai") => Err(why),
         _ => by_name(name).map(|agent| (agent, budget)),
     }
+}
+
+/// Where `--from-position` starts every game: the record's last position, with its turns.
+fn start_from(game: &Game) -> Result<StartFrom> {
+    let Some(file) = &game.record else {
+        bail!("--from-position needs a record file to start from, not a scenario");
+    };
+    let position = game.position()?;
+    if let Some(outcome) = position.outcome() {
+        bail!("{}: the game is over ({outcome}); there is nothing to play on from", file.path.display());
+    }
+    let turns = file
+        .record
+        .turns
+        .iter()
+        .map(|t| RecordTurn { number: t.number, second: t.second, actions: t.actions.clone(), ..RecordTurn::default() })
+        .collect();
+    Ok(StartFrom { position, turns })
 }
 
 fn parse_sprt(text: &str) -> Result<Sprt, String> {
@@ -121,6 +145,7 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<()> {
     let (first, second) = (opened(first), opened(second));
     let mut tags = vec![("Scenario".to_string(), game.scenario_ref.clone())];
     tags.extend(game.options.iter().map(|(k, v)| ("Option".to_string(), format!("{k}={v}"))));
+    let from = if args.from_position { Some(start_from(&game)?) } else { None };
     let config = MatchConfig {
         games: args.games,
         budgets: [first_budget, second_budget],
@@ -131,6 +156,7 @@ pub fn run(mut args: Args, out: &mut dyn Write) -> Result<()> {
         max_turns: 10_000,
         record_dir: Some(args.records.clone()),
         tags,
+        from,
     };
     writeln!(
         out,

@@ -128,3 +128,41 @@ fn paired_games_share_their_opening_and_the_summary_counts_the_pairs() {
     assert!(summary.contains("\"paired\": true") && summary.contains("\"pair_points\": ["), "{summary}");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn a_match_from_a_records_position_plays_on_from_it_and_keeps_its_turns() {
+    let dir = temp_file("match-from-position");
+    let _ = std::fs::remove_dir_all(&dir);
+    let first = dir.join("first");
+    let args = ["match", "chieftain", "--first", "random", "--second", "random", "--games", "1", "--budget", "50n"];
+    warlord(&[&args[..], &["--turn-limit", "12", "--records", first.to_str().unwrap()]].concat()).ok();
+    let played = std::fs::read_to_string(first.join("game-0001.txt")).unwrap();
+    // The game is over: nothing to play on from.
+    let finished = first.join("game-0001.txt");
+    let over = warlord(&["match", finished.to_str().unwrap(), "--from-position", "--turn-limit", "12"]).user_error();
+    assert!(over.contains("the game is over"), "{over}");
+    let refused = warlord(&["match", "chieftain", "--from-position"]).user_error();
+    assert!(refused.contains("--from-position needs a record file"), "{refused}");
+    // Its first four turns (two numbered lines), without the result.
+    let header = played.lines().filter(|l| l.starts_with('[') && !l.starts_with("[Result"));
+    let turns: Vec<&str> = played.lines().filter(|l| !l.starts_with('[') && !l.trim().is_empty()).take(4).collect();
+    let start = dir.join("start.txt");
+    std::fs::write(&start, header.chain(turns.iter().copied()).collect::<Vec<_>>().join("\n") + "\n").unwrap();
+    let on = dir.join("on");
+    let args = ["match", start.to_str().unwrap(), "--from-position", "--first", "greedy", "--second", "random"];
+    let more = ["--games", "2", "--budget", "50n", "--turn-limit", "12", "--records", on.to_str().unwrap()];
+    let out = warlord(&[&args[..], &more[..]].concat()).ok();
+    // The turn limit (12) counts the record's four turns: at most eight are played on.
+    let length = out.lines().find_map(|l| l.strip_prefix("length    ")).unwrap_or_else(|| panic!("{out}"));
+    let mean: f64 = length.split(' ').next().unwrap().parse().unwrap();
+    assert!(mean > 0.0 && mean <= 8.0, "{out}");
+    for game in ["game-0001.txt", "game-0002.txt"] {
+        let path = on.join(game);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let moves: Vec<&str> = text.lines().filter(|l| !l.starts_with('[') && !l.trim().is_empty()).collect();
+        assert_eq!(&moves[..4], &turns[..], "{game}");
+        let replayed = warlord(&["replay", path.to_str().unwrap()]).ok();
+        assert!(replayed.contains("all legal"), "{game}: {replayed}");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
