@@ -13,14 +13,16 @@ use warlord_rules::{Action, Position, Ruleset, Side};
 impl Champion {
     /// The choice: the candidate whose position after [`greedy_exchange`] is best for `me`,
     /// among those examined in order within `budget` (the first candidate when none was); with
-    /// budget left once they are examined, the best of them are looked at again against the
-    /// opponent's strongest replies ([`Champion::deepen`]).
+    /// a `second_look` and budget left once they are examined, the best of them are looked at
+    /// again against the opponent's strongest replies ([`Champion::deepen`]).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn choose_by_greedy_replies(
         &self,
         eval: &Evaluator,
         rules: &dyn Ruleset,
         me: Side,
         cands: Vec<Candidate>,
+        second_look: bool,
         budget: Budget,
         start: Instant,
     ) -> Vec<Action> {
@@ -31,7 +33,7 @@ impl Champion {
         let mut meter = Meter::until(budget, start);
         meter.charge(used);
         let second_look =
-            if self.deepen { self.deepen(eval, rules, me, &cands, &after, &mut meter, budget, start) } else { None };
+            if second_look { self.deepen(eval, rules, me, &cands, &after, &mut meter, budget, start) } else { None };
         let best = second_look
             .unwrap_or_else(|| after.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1)).map_or(0, |(i, _)| i));
         cands.into_iter().nth(best).map(|c| c.line.actions).unwrap_or_default()

@@ -15,12 +15,14 @@
 //! - [`mend`]: long turns' best-ranked candidates mended against the strikes of their capture reply.
 //! - [`greedy_reply`]: the choice, by the opponent's greedy turn and one's own greedy follow-up.
 //! - [`deepen`]: a second look at the best candidates, against the opponent's strongest replies.
+//! - [`hunt`]: where the enemy has little left but its leaders, the second look is taken.
 
 mod beam;
 mod capture_reply;
 mod closing;
 mod deepen;
 mod greedy_reply;
+mod hunt;
 mod islands;
 mod mend;
 mod offers;
@@ -94,6 +96,11 @@ pub struct Champion {
     /// budget then changes the play on small boards, but it was not measured to play better,
     /// and it spends the whole time budget where the champion used to finish early.
     pub deepen: bool,
+    /// Whether the second look is taken, though [`Champion::deepen`] is off, where the
+    /// champion hunts the enemy's last leaders (`hunt.rs`: its troops worth three times the
+    /// enemy's). On by default: there the greedy replies leave most of the budget, and the
+    /// leaders escape by replies greedy does not find (docs/AI.md, "Round 29").
+    pub deepen_to_hunt: bool,
     /// A short turn whose side stands more than this many walking steps from every enemy piece
     /// (and can capture nothing) is planned for closing in: space weighs in the evaluation and
     /// the advancing turns are candidates (`closing.rs`).
@@ -148,6 +155,7 @@ impl Champion {
             long_beam_share: 0.1,
             evolve_share: 0.55,
             deepen: false,
+            deepen_to_hunt: true,
             apart_steps: APART_STEPS,
         }
     }
@@ -202,7 +210,8 @@ impl Agent for Champion {
             (cands, mending) = self.mend(&eval, rules, pos, ranked, &values, stages.mend(budget, used), start, seed);
             used += mending;
         }
-        self.choose_by_greedy_replies(&eval, rules, me, cands, stages.greedy_replies(budget, used), start)
+        let second_look = self.second_look(rules, pos);
+        self.choose_by_greedy_replies(&eval, rules, me, cands, second_look, stages.greedy_replies(budget, used), start)
     }
 }
 
@@ -233,7 +242,9 @@ mod tests {
     #[test]
     fn the_champion_by_name_plays_with_the_champions_weights() {
         // Quiet: the fitted weights walk a leader off from its troops, the champion's do not.
-        let (rules, pos) = skirmish("7L/8/8/8/8/8/ll6/iii5");
+        // White has troops, so that the champion does not hunt (`hunt.rs`): there both take
+        // the second look, which plays the same turn with either weights.
+        let (rules, pos) = skirmish("4IIIL/8/8/8/8/8/ll6/iii5");
         let turn = |agent: &dyn Agent| agent.plan_turn(rules.as_ref(), &pos, Budget::Nodes(20_000), 1);
         let named = turn(crate::by_name("champion").expect("an agent").as_ref());
         assert_eq!(named, turn(&Champion::default()));

@@ -1,0 +1,80 @@
+//! The hunt for the last enemy leaders: where the enemy has little left but its leaders, they
+//! flee, and a turn that the opponent's greedy reply would answer by losing a leader is
+//! answered by an escape the greedy reply does not find. There the champion's turns are short
+//! (a turn has no more moves than its leaders) and every candidate's greedy reply is examined
+//! within a tenth of the budget, so the rest buys the second look ([`Champion::deepen`])
+//! against the opponent's strongest replies (docs/AI.md, "Round 29").
+
+use super::Champion;
+use warlord_rules::{Position, Ruleset, Side};
+
+/// A side hunts when its troops (the pieces that are not leaders) are worth at least this
+/// many times the enemy's.
+pub const HUNT_RATIO: u32 = 3;
+
+impl Champion {
+    /// Whether the turn from `pos` is planned with the second look: always with
+    /// [`Champion::deepen`], else where its side hunts ([`hunts`]) and
+    /// [`Champion::deepen_to_hunt`] is on.
+    pub(super) fn second_look(&self, rules: &dyn Ruleset, pos: &Position) -> bool {
+        self.deepen || (self.deepen_to_hunt && hunts(rules, pos, pos.to_move()))
+    }
+}
+
+/// Whether `hunter` hunts the enemy's leaders in `pos`: the enemy has leaders, `hunter` has
+/// troops, and they are worth at least [`HUNT_RATIO`] times the enemy's (by the piece table's
+/// values).
+#[must_use]
+pub fn hunts(rules: &dyn Ruleset, pos: &Position, hunter: Side) -> bool {
+    let army = |side: Side| -> (u32, bool) {
+        let (mut troops, mut leaders) = (0, false);
+        for (_, p) in pos.pieces(side) {
+            let kind = rules.pieces().get(p.kind);
+            if kind.is_leader() {
+                leaders = true;
+            } else {
+                troops += kind.value;
+            }
+        }
+        (troops, leaders)
+    };
+    let ((mine, _), (theirs, they_lead)) = (army(hunter), army(hunter.opponent()));
+    they_lead && mine > 0 && mine >= HUNT_RATIO * theirs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::skirmish;
+    use super::*;
+
+    /// Whether Black, to move in a skirmish position, hunts, and whether White would.
+    fn hunting(position: &str) -> (bool, bool) {
+        let (rules, pos) = skirmish(position);
+        (hunts(rules.as_ref(), &pos, Side::Black), hunts(rules.as_ref(), &pos, Side::White))
+    }
+
+    #[test]
+    fn a_side_hunts_where_the_enemy_has_little_left_but_its_leaders() {
+        // White's lone leader against two Black leaders and three infantry.
+        assert_eq!(hunting("7L/8/8/8/8/8/ll6/iii5"), (true, false));
+        // One White infantry: three times its worth is still Black's.
+        assert_eq!(hunting("6IL/8/8/8/8/8/ll6/iii5"), (true, false));
+        // Two are more than a third.
+        assert_eq!(hunting("5IIL/8/8/8/8/8/ll6/iii5"), (false, false));
+        // No enemy leader left to hunt, or no troops to hunt with.
+        assert_eq!(hunting("7I/8/8/8/8/8/ll6/iii5"), (false, false));
+        assert_eq!(hunting("7L/8/8/8/8/8/ll6/8"), (false, false));
+    }
+
+    #[test]
+    fn the_champion_takes_its_second_look_where_it_hunts() {
+        let (rules, hunt) = skirmish("7L/8/8/8/8/8/ll6/iii5");
+        let (_, even) = skirmish("6IL/7I/8/8/8/8/ll6/iii5");
+        let champion = Champion::default();
+        assert!(champion.second_look(rules.as_ref(), &hunt));
+        assert!(!champion.second_look(rules.as_ref(), &even));
+        let without = Champion { deepen_to_hunt: false, ..Champion::default() };
+        assert!(!without.second_look(rules.as_ref(), &hunt));
+        assert!(Champion::deep(crate::eval::Evaluator::default()).second_look(rules.as_ref(), &even));
+    }
+}
