@@ -12,7 +12,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!bin) throw new Error("set WARLORD_SERVER_BIN to a built warlord-server (scripts/test does)");
   const dir = mkdtempSync(join(tmpdir(), "warlord-e2e-"));
   const web = fileURLToPath(new URL("../../dist", import.meta.url));
-  const server = spawn(bin, ["--listen", "127.0.0.1:0", "--db", join(dir, "games.db")], {
+  // Every test creates its games from 127.0.0.1, one client to the server: without
+  // `--create-per-minute 0` a fast run passes the 20 games a minute and its last tests are
+  // refused (`rate-limited`; the limit has its own tests in server/tests).
+  const args = ["--listen", "127.0.0.1:0", "--db", join(dir, "games.db"), "--create-per-minute", "0"];
+  const server = spawn(bin, args, {
     env: { ...process.env, WARLORD_WEB_DIR: web, RUST_LOG: "warn" },
     stdio: ["ignore", "pipe", "inherit"],
   });

@@ -2,8 +2,9 @@
 //! flee, and a turn that the opponent's greedy reply would answer by losing a leader is
 //! answered by an escape the greedy reply does not find. There the champion's turns are short
 //! (a turn has no more moves than its leaders) and every candidate's greedy reply is examined
-//! within a tenth of the budget, so the rest buys the second look ([`Champion::deepen`])
-//! against the opponent's strongest replies (docs/AI.md, "Round 29").
+//! within part of the budget (played on from the 31 positions of docs/AI.md's "Round 29", a
+//! game's median think time was 6 to 95 ms of 100, 42 ms in the median game), so the rest buys
+//! the second look ([`Champion::deepen`]) against the opponent's strongest replies.
 
 use super::Champion;
 use warlord_rules::{Position, Ruleset, Side};
