@@ -186,6 +186,11 @@ pub fn run_match(
     let next = AtomicU32::new(0);
     let tally = Mutex::new(Tally::default());
     let stop = AtomicBool::new(false);
+    // Where every game starts, and the turns played before it.
+    let (start, played) = match &config.from {
+        None => (rules.start(), 0),
+        Some(from) => (from.position.clone(), u32::try_from(from.turns.len()).map_err(|_| "too many turns")?),
+    };
     let play = |index: u32| -> Result<GameSummary, String> {
         let first_is_white = index.is_multiple_of(2);
         let agents = if first_is_white { [first, second] } else { [second, first] };
@@ -200,13 +205,7 @@ pub fn run_match(
             .install(|| {
                 let [a, b] = config.budgets;
                 let budgets = if first_is_white { [a, b] } else { [b, a] };
-                match &config.from {
-                    None => play_game(rules, agents, budgets, seed, config.max_turns),
-                    Some(from) => {
-                        let played = u32::try_from(from.turns.len()).map_err(|_| "too many turns".to_string())?;
-                        play_game_from(rules, &from.position, played, agents, budgets, seed, config.max_turns)
-                    }
-                }
+                play_game_from(rules, &start, played, agents, budgets, seed, config.max_turns)
             })
             .map_err(|e| format!("game {}: {e}", index + 1))?;
         let side = if first_is_white { Side::White } else { Side::Black };
