@@ -1,6 +1,13 @@
 //! `match`: two agents play a series; the summary, think times and replayable records.
 
 use crate::support::{temp_file, warlord};
+use std::path::Path;
+
+/// The move lines of a record file: every line but its tags and blank ones.
+fn move_lines(record: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(record).unwrap_or_else(|e| panic!("{}: {e}", record.display()));
+    text.lines().filter(|l| !l.starts_with('[') && !l.trim().is_empty()).map(str::to_owned).collect()
+}
 
 #[test]
 fn a_match_prints_its_summary_and_writes_replayable_records() {
@@ -95,10 +102,7 @@ fn an_opening_makes_two_champions_play_different_games() {
         let more = ["--budget", "60n", "--turn-limit", "6", "--parallel", "1", "--opening", opening];
         let out = warlord(&[&args[..], &more[..], &["--records", records.to_str().unwrap()]].concat()).ok();
         assert_eq!(out.contains("turns of each game by the novice"), opening != "0", "{out}");
-        ["game-0001.txt", "game-0002.txt"].map(|g| {
-            let text = std::fs::read_to_string(records.join(g)).unwrap();
-            text.lines().filter(|l| !l.starts_with('[')).collect::<Vec<_>>().join("\n")
-        })
+        ["game-0001.txt", "game-0002.txt"].map(|g| move_lines(&records.join(g)))
     };
     let [a, b] = moves("0");
     assert_eq!(a, b, "two champions at a node budget play one game from every seed on short turns");
@@ -118,10 +122,7 @@ fn paired_games_share_their_opening_and_the_summary_counts_the_pairs() {
     assert!(out.contains("the first 2 turns of each game by the novice, in pairs with the colours swapped"), "{out}");
     assert!(out.contains("pairs     2 pairs by greedy's points: 0 in "), "{out}");
     // The novice's two turns of game 1 are those of game 2, and not those of game 3.
-    let opening = |g: &str| {
-        let text = std::fs::read_to_string(dir.join(g)).unwrap();
-        text.lines().filter(|l| !l.starts_with('[')).take(2).collect::<Vec<_>>().join("\n")
-    };
+    let opening = |g: &str| move_lines(&dir.join(g))[..2].to_vec();
     assert_eq!(opening("game-0001.txt"), opening("game-0002.txt"));
     assert_ne!(opening("game-0001.txt"), opening("game-0003.txt"));
     let summary = std::fs::read_to_string(&json).unwrap();
@@ -145,9 +146,10 @@ fn a_match_from_a_records_position_plays_on_from_it_and_keeps_its_turns() {
     assert!(refused.contains("--from-position needs a record file"), "{refused}");
     // Its first four turns (two numbered lines), without the result.
     let header = played.lines().filter(|l| l.starts_with('[') && !l.starts_with("[Result"));
-    let turns: Vec<&str> = played.lines().filter(|l| !l.starts_with('[') && !l.trim().is_empty()).take(4).collect();
+    let turns = move_lines(&first.join("game-0001.txt"))[..4].to_vec();
     let start = dir.join("start.txt");
-    std::fs::write(&start, header.chain(turns.iter().copied()).collect::<Vec<_>>().join("\n") + "\n").unwrap();
+    std::fs::write(&start, header.chain(turns.iter().map(String::as_str)).collect::<Vec<_>>().join("\n") + "\n")
+        .unwrap();
     let on = dir.join("on");
     let args = ["match", start.to_str().unwrap(), "--from-position", "--first", "greedy", "--second", "random"];
     let more = ["--games", "2", "--budget", "50n", "--turn-limit", "12", "--records", on.to_str().unwrap()];
@@ -158,9 +160,7 @@ fn a_match_from_a_records_position_plays_on_from_it_and_keeps_its_turns() {
     assert!(mean > 0.0 && mean <= 8.0, "{out}");
     for game in ["game-0001.txt", "game-0002.txt"] {
         let path = on.join(game);
-        let text = std::fs::read_to_string(&path).unwrap();
-        let moves: Vec<&str> = text.lines().filter(|l| !l.starts_with('[') && !l.trim().is_empty()).collect();
-        assert_eq!(&moves[..4], &turns[..], "{game}");
+        assert_eq!(move_lines(&path)[..4], turns[..], "{game}");
         let replayed = warlord(&["replay", path.to_str().unwrap()]).ok();
         assert!(replayed.contains("all legal"), "{game}: {replayed}");
     }
