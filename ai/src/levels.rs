@@ -25,11 +25,11 @@ pub const STRONGEST: u8 = 8;
 pub const LEVELS: [Level; STRONGEST as usize] = [
     Level { number: 1, agent: "novice", millis: 100, summary: "sensible moves, and mistakes a beginner can punish" },
     Level { number: 2, agent: "greedy", millis: 100, summary: "the best single move each time, no plan" },
-    Level { number: 3, agent: "champion", millis: 50, summary: "the champion at 0.05 s a turn" },
-    Level { number: 4, agent: "champion", millis: 100, summary: "the champion at 0.1 s a turn" },
-    Level { number: 5, agent: "champion", millis: 200, summary: "the champion at 0.2 s a turn" },
-    Level { number: 6, agent: "champion", millis: 400, summary: "the champion at 0.4 s a turn" },
-    Level { number: 7, agent: "champion", millis: 700, summary: "the champion at 0.7 s a turn" },
+    Level { number: 3, agent: "oep", millis: 100, summary: "plans whole turns, never looks at the reply" },
+    Level { number: 4, agent: "champion", millis: 50, summary: "the champion at 0.05 s a turn" },
+    Level { number: 5, agent: "champion", millis: 100, summary: "the champion at 0.1 s a turn" },
+    Level { number: 6, agent: "champion", millis: 200, summary: "the champion at 0.2 s a turn" },
+    Level { number: 7, agent: "champion", millis: 400, summary: "the champion at 0.4 s a turn" },
     Level { number: 8, agent: "champion", millis: 1000, summary: "the champion at 1 s a turn" },
 ];
 

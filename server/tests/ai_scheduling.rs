@@ -145,10 +145,10 @@ async fn until_seq(addr: SocketAddr, game: &Value, at_least: u64) {
 async fn another_users_ai_move_is_served_before_a_backlog_of_searches() {
     let (server, _db) = one_search_server().await;
     let addr = server.addr;
-    // User A (127.0.0.1): six games whose AI (level 5, 400 ms a turn) moves first.
+    // User A (127.0.0.1): six games whose AI (level 7, 400 ms a turn) moves first.
     let mut a_games = Vec::new();
     for _ in 0..6 {
-        a_games.push(create(addr, ai_first(5)).await);
+        a_games.push(create(addr, ai_first(7)).await);
     }
     // User B (127.0.0.2): a level-3 game (a search), then a level-1 game (the cheap lane).
     // The jobs finished are read from the scheduler at once, not by asking each game over

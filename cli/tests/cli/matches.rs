@@ -77,11 +77,11 @@ fn levels_play_with_their_own_budgets() {
     let dir = temp_file("match-levels");
     let _ = std::fs::remove_dir_all(&dir);
     let records = dir.to_str().unwrap();
-    let args = ["match", "chieftain", "--first", "ai:2", "--second", "ai:5", "--games", "2", "--turn-limit", "4"];
+    let args = ["match", "chieftain", "--first", "ai:2", "--second", "ai:6", "--games", "2", "--turn-limit", "4"];
     let out = warlord(&[&args[..], &["--records", records]].concat()).ok();
-    assert!(out.contains("ai:2 vs ai:5, 2 games at 100ms (first) and 200ms (second) a turn"), "{out}");
+    assert!(out.contains("ai:2 vs ai:6, 2 games at 100ms (first) and 200ms (second) a turn"), "{out}");
     assert!(out.contains("time      ai:2: ") && out.contains("turns over 110 ms"), "{out}");
-    assert!(out.contains("time      ai:5: ") && out.contains("turns over 220 ms"), "{out}");
+    assert!(out.contains("time      ai:6: ") && out.contains("turns over 220 ms"), "{out}");
     let first = std::fs::read_to_string(dir.join("game-0001.txt")).unwrap();
     assert!(first.contains("[White \"greedy\"]") && first.contains("[Budget \"white 100ms, black 200ms\"]"), "{first}");
     let second = std::fs::read_to_string(dir.join("game-0002.txt")).unwrap();
