@@ -29,6 +29,23 @@ fn every_sample_record_replays() {
 }
 
 #[test]
+fn every_hunting_position_replays_to_a_game_in_play_with_white_to_move() {
+    // records/hunts: the positions `warlord match POS --from-position` plays on from, the
+    // champion (White) to move (docs/AI.md, "Round 29" and "Round 33").
+    let mut positions = 0;
+    for scenario in ["warlord-2-0", "chieftain"] {
+        for entry in std::fs::read_dir(root().join("records/hunts").join(scenario)).unwrap() {
+            let path = entry.unwrap().path();
+            let text = warlord(&["replay", path.to_str().unwrap()]).ok();
+            assert!(text.contains("all legal") && text.contains("play: white to move"), "{}: {text}", path.display());
+            assert!(!text.contains("game over"), "{}: {text}", path.display());
+            positions += 1;
+        }
+    }
+    assert_eq!(positions, 31 + 15);
+}
+
+#[test]
 fn replay_prints_the_final_summary() {
     let text = warlord(&["replay", OPENING]).ok();
     assert_eq!(
