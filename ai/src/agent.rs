@@ -1,6 +1,6 @@
 //! The agent interface: a position, a budget and a seed give a whole legal turn.
 
-use crate::agents::{Champion, Greedy, Mcts, Oep, RandomAgent};
+use crate::agents::{Champion, Greedy, Look, Mcts, Oep, RandomAgent};
 use crate::budget::Budget;
 use crate::eval::{Evaluator, Weights};
 use crate::setup;
@@ -38,13 +38,14 @@ pub trait Agent: Send + Sync {
 
 /// The agents by name, for the command line and the server. `champion-deep` is the champion
 /// with its second look on (the field `Champion::deepen`), kept to measure it against the champion.
-pub const AGENT_NAMES: [&str; 7] = ["random", "novice", "greedy", "oep", "mcts", "champion", "champion-deep"];
+pub const AGENT_NAMES: [&str; 9] =
+    ["random", "novice", "greedy", "oep", "mcts", "champion-captures", "champion-mended", "champion", "champion-deep"];
 
 /// The agent with a name from [`AGENT_NAMES`], with its default evaluation: the fitted weights
 /// ([`Weights::tuned`]), or the champion's own for the champions ([`Weights::champion`]).
 pub fn by_name(name: &str) -> Result<Box<dyn Agent>, String> {
     let weights = match name {
-        "champion" | "champion-deep" => Weights::champion(),
+        "champion" | "champion-deep" | "champion-captures" | "champion-mended" => Weights::champion(),
         _ => Weights::tuned(),
     };
     by_name_with(name, Evaluator::new(weights))
@@ -61,6 +62,22 @@ pub fn by_name_with(name: &str, eval: Evaluator) -> Result<Box<dyn Agent>, Strin
         "mcts" => Box::new(Mcts::new(eval)),
         "champion" => Box::new(Champion::new(eval)),
         "champion-deep" => Box::new(Champion::deep(eval)),
+        "champion-captures" => Box::new(Champion::looking(Look::Captures, eval)),
+        "champion-mended" => Box::new(Champion::looking(Look::Mended, eval)),
         other => return Err(format!("no agent is called `{other}`; the agents are {}", AGENT_NAMES.join(", "))),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_agent_by_name_goes_by_that_name_and_an_unknown_name_lists_them() {
+        for name in AGENT_NAMES {
+            assert_eq!(by_name(name).map(|a| a.name()), Ok(name.to_string()));
+        }
+        let unknown = by_name("champion-own").err().unwrap_or_default();
+        assert!(unknown.contains("champion-captures, champion-mended"), "{unknown}");
+    }
 }

@@ -3,7 +3,8 @@
 mod common;
 
 use common::{play_checked, shipped};
-use warlord_ai::agents::{Champion, Oep, Opening};
+use warlord_ai::agents::{Champion, Look, Oep, Opening};
+use warlord_ai::eval::{Evaluator, Weights};
 use warlord_ai::{by_name, Agent, Budget, Meter, AGENT_NAMES};
 use warlord_rules::notation::{replay, Record};
 use warlord_rules::warlord::WarlordRules;
@@ -94,7 +95,7 @@ fn the_champion_saves_a_leader_that_would_be_captured_next_turn() {
     // White's leader on d3 is attacked by Black's infantry on d4 and leader on d5; taking the
     // infantry loses the leader to the leader on d5.
     let rules = skirmish("l7/8/8/3l4/3i4/3L4/8/I6L");
-    let mut pos = rules.start();
+    let pos = rules.start();
     assert!(rules.can_capture_leaders(
         &{
             let mut p = pos.clone();
@@ -103,23 +104,48 @@ fn the_champion_saves_a_leader_that_would_be_captured_next_turn() {
         },
         1
     ));
-    let turn = Champion::default().choose_turn(&rules, &pos, Budget::Nodes(20_000), 1);
-    play_checked(&rules, &mut pos, &turn, "champion");
-    assert!(!rules.can_capture_leaders(&pos, 1), "after {turn:?} Black can still capture a leader");
+    // Two leaders: a short turn, where the levels below the champion choose by the exchange of
+    // captures alone.
+    assert!(pos.turn_cap() < Champion::default().long_turn_moves);
+    for champion in every_look() {
+        let turn = champion.choose_turn(&rules, &pos, Budget::Nodes(20_000), 1);
+        let mut after = pos.clone();
+        play_checked(&rules, &mut after, &turn, &champion.name());
+        let name = champion.name();
+        assert!(!rules.can_capture_leaders(&after, 1), "{name}: after {turn:?} Black can still capture a leader");
+    }
 }
 
 #[test]
 fn on_a_long_turn_the_champion_sees_a_capture_prepared_by_a_leader_move() {
     // White's leader on b2 can take the infantry on c4, where Black's infantry on d5 would take
     // it back once Black's leader on h7 has sent the one on h8 within command range of d5: a
-    // reply of captures alone sees no danger (it values the capture at 0.53 and the best
-    // quiet turn at 0.39), the greedy reply sees the leader lost (0.04).
+    // reply of captures alone saw no danger before it played the captures a commander's move
+    // opens (`opened.rs`; it valued the capture at 0.53 and the best quiet turn at 0.39), the
+    // greedy reply sees the leader lost (0.04).
     let rules = skirmish_of("7l/7l/8/3i4/2i5/8/1L6/L6I", "moves-per-turn = 8\ncap-by-leaders = false");
-    let mut pos = rules.start();
+    let pos = rules.start();
     assert!(pos.turn_cap() >= Champion::default().long_turn_moves, "cap {}", pos.turn_cap());
-    let turn = Champion::default().choose_turn(&rules, &pos, Budget::Nodes(200_000), 1);
-    play_checked(&rules, &mut pos, &turn, "champion");
-    assert!(!rules.can_capture_leaders(&pos, 1), "after {turn:?} Black can capture a leader");
+    // The levels below the champion, which look no further than the exchange of captures, see
+    // it too.
+    for champion in every_look() {
+        let turn = champion.choose_turn(&rules, &pos, Budget::Nodes(200_000), 1);
+        let mut after = pos.clone();
+        play_checked(&rules, &mut after, &turn, &champion.name());
+        assert!(
+            !rules.can_capture_leaders(&after, 1),
+            "{}: after {turn:?} Black can capture a leader",
+            champion.name()
+        );
+    }
+}
+
+/// The champion and the levels that look less than it ([`Look`]).
+fn every_look() -> Vec<Champion> {
+    [Look::Captures, Look::Mended, Look::Replies]
+        .into_iter()
+        .map(|look| Champion::looking(look, Evaluator::new(Weights::champion())))
+        .collect()
 }
 
 #[test]

@@ -174,7 +174,7 @@ pub(crate) struct RawClock {
 pub(crate) struct RawAi {
     /// The side it plays.
     side: Side,
-    /// Its level, 1 to 8 (3 if not given).
+    /// Its level, 1 to 6 (3 if not given): the levels of `GET /api/levels`.
     #[serde(default = "default_level")]
     #[ts(as = "Option<u8>", optional)]
     level: u8,
@@ -229,7 +229,10 @@ pub fn parse_create(bytes: &[u8]) -> Result<CreateGame, ApiError> {
         (Some(ai), Mode::Ai) if crate::agent::LEVELS.contains(&ai.level) => {
             Some(AiSeat { side: ai.side, level: ai.level })
         }
-        (Some(_), Mode::Ai) => return Err(ApiError::bad_request("the AI's level is 1 to 8")),
+        (Some(_), Mode::Ai) => {
+            let (weakest, strongest) = (crate::agent::LEVELS.start(), crate::agent::LEVELS.end());
+            return Err(ApiError::bad_request(format!("the AI's level is {weakest} to {strongest}")));
+        }
         (None, Mode::Ai) => {
             return Err(ApiError::bad_request("a game against the AI needs `ai`: {\"side\": \"black\", \"level\": 3}"))
         }

@@ -11,7 +11,7 @@
 //!   runs. Fifteen slow searches of one user thus delay another user's move by at most the
 //!   searches already running, never by the whole backlog.
 //! - **Cheap lane**: the cheap levels (random, greedy) skip the queue and run at once, a few at
-//!   a time, on the blocking pool: a level-1 move never waits behind level-8 searches.
+//!   a time, on the blocking pool: a level-1 move never waits behind searches.
 //! - **Cancellation**: each job has a [`Ticket`]. Cancelling it (the game changed: a
 //!   resignation, a time forfeit, a draw, another process's move) drops the job if it is still
 //!   queued, and stops its search at the next budget check if it runs (see

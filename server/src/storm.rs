@@ -31,7 +31,7 @@ pub struct StormArgs {
     /// Actions in each heavy request's line (a record to parse, an analysis line).
     #[arg(long, default_value_t = 19_500, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=20_000))]
     pub abuse_line_actions: usize,
-    /// Games against the level-8 AI on the 48x72 board that the abuser opens in each storm.
+    /// Games against the strongest level's AI on the 48x72 board that the abuser opens in each storm.
     #[arg(long, default_value_t = 15, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=200))]
     pub abuse_ai_games: usize,
     /// Silent connections held open during a storm.
@@ -284,13 +284,13 @@ async fn heavy(addr: SocketAddr, path: &'static str, body: Arc<String>, end: Ins
     }
 }
 
-/// Opens `n` games against the level-8 AI on the 48x72 board (the AI moves first, so each
-/// starts a search at once), then resigns them all when the storm ends.
+/// Opens `n` games against the strongest level's AI (1 s a turn) on the 48x72 board (the AI
+/// moves first, so each starts a search at once), then resigns them all when the storm ends.
 async fn ai(addr: SocketAddr, n: usize, end: Instant, counters: Arc<Counters>) {
     let body = serde_json::json!({
         "scenario": "two-countries-48x72",
         "mode": "ai",
-        "ai": { "side": "white", "level": 8 },
+        "ai": { "side": "white", "level": warlord_ai::levels::STRONGEST },
     })
     .to_string();
     let mut games = Vec::new();

@@ -11,6 +11,7 @@ use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use warlord_ai::levels::STRONGEST;
 use warlord_ai::Budget;
 use warlord_rules::Scenario;
 use warlord_server::client;
@@ -145,10 +146,10 @@ async fn until_seq(addr: SocketAddr, game: &Value, at_least: u64) {
 async fn another_users_ai_move_is_served_before_a_backlog_of_searches() {
     let (server, _db) = one_search_server().await;
     let addr = server.addr;
-    // User A (127.0.0.1): six games whose AI (level 7, 400 ms a turn) moves first.
+    // User A (127.0.0.1): six games whose strongest AI (1 s a turn) moves first.
     let mut a_games = Vec::new();
     for _ in 0..6 {
-        a_games.push(create(addr, ai_first(7)).await);
+        a_games.push(create(addr, ai_first(STRONGEST)).await);
     }
     // User B (127.0.0.2): a level-3 game (a search), then a level-1 game (the cheap lane).
     // The jobs finished are read from the scheduler at once, not by asking each game over
@@ -180,7 +181,7 @@ async fn resigning_games_cancels_their_queued_and_running_searches() {
     // Three games whose strongest AI (1 s a turn) moves first: one thinks, two wait.
     let mut games = Vec::new();
     for _ in 0..3 {
-        games.push(create(addr, ai_first(8)).await);
+        games.push(create(addr, ai_first(STRONGEST)).await);
     }
     until_stats(|| server.games.ai_stats(), |s| s.running == 1 && s.queued == 2).await;
     // The waiting ones first, so that the first search's end starts none of them.

@@ -344,7 +344,7 @@ async fn a_thinking_ai_does_not_hold_up_other_games() {
     let addr = server.addr;
     // The strongest AI plays White, so it starts a 1 s search at once.
     let ai_game =
-        create(addr, json!({"scenario": "chieftain", "mode": "ai", "ai": {"side": "white", "level": 8}})).await;
+        create(addr, json!({"scenario": "chieftain", "mode": "ai", "ai": {"side": "white", "level": 6}})).await;
     let created = create(addr, live()).await;
     let id = created["id"].as_str().unwrap();
     let mut white = Ws::connect(addr, id, Some(&token(&created, "white"))).await;

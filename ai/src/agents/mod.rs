@@ -7,7 +7,7 @@ mod oep;
 mod opening;
 mod random;
 
-pub use champion::Champion;
+pub use champion::{Champion, Look};
 pub use greedy::Greedy;
 pub use mcts::Mcts;
 pub use oep::Oep;

@@ -23,9 +23,9 @@ pub struct Args {
     /// The scenario (its options with `--option`).
     #[command(flatten)]
     pub source: SourceArgs,
-    /// The first agent (the one the score is given for): random, novice, greedy, oep, mcts or
-    /// champion (thinking `--budget` a turn), or a level `ai:N` (its agent and its own budget,
-    /// docs/AI.md "Levels").
+    /// The first agent (the one the score is given for): random, novice, greedy, oep, mcts,
+    /// champion-captures, champion-mended, champion or champion-deep (thinking `--budget` a
+    /// turn), or a level `ai:N` (its agent and its own budget, docs/AI.md "Levels").
     #[arg(long, default_value = "champion", value_parser = agent_name)]
     pub first: String,
     /// The second agent, as for `--first`.

@@ -78,9 +78,9 @@ mod tests {
         assert_eq!("random".parse(), Ok(PlayerKind::Random));
         let ai = |n| Level::get(n).map(PlayerKind::Computer);
         assert_eq!("ai".parse(), ai(DEFAULT_LEVEL));
-        assert_eq!("ai:8".parse(), ai(8));
+        assert_eq!("ai:6".parse(), ai(6));
         assert_eq!("ai1".parse(), ai(1));
-        assert!("ai:9".parse::<PlayerKind>().unwrap_err().contains("1 to 8"));
+        assert!("ai:7".parse::<PlayerKind>().unwrap_err().contains("1 to 6"));
         assert!("ai:x".parse::<PlayerKind>().unwrap_err().contains("not a level"));
         assert!("robot".parse::<PlayerKind>().unwrap_err().contains("human, random, ai"));
     }

@@ -79,13 +79,16 @@ fn levels_play_with_their_own_budgets() {
     let records = dir.to_str().unwrap();
     let args = ["match", "chieftain", "--first", "ai:2", "--second", "ai:6", "--games", "2", "--turn-limit", "4"];
     let out = warlord(&[&args[..], &["--records", records]].concat()).ok();
-    assert!(out.contains("ai:2 vs ai:6, 2 games at 100ms (first) and 200ms (second) a turn"), "{out}");
+    assert!(out.contains("ai:2 vs ai:6, 2 games at 100ms (first) and 1000ms (second) a turn"), "{out}");
     assert!(out.contains("time      ai:2: ") && out.contains("turns over 110 ms"), "{out}");
-    assert!(out.contains("time      ai:6: ") && out.contains("turns over 220 ms"), "{out}");
+    assert!(out.contains("time      ai:6: ") && out.contains("turns over 1100 ms"), "{out}");
     let first = std::fs::read_to_string(dir.join("game-0001.txt")).unwrap();
-    assert!(first.contains("[White \"greedy\"]") && first.contains("[Budget \"white 100ms, black 200ms\"]"), "{first}");
+    assert!(
+        first.contains("[White \"greedy\"]") && first.contains("[Budget \"white 100ms, black 1000ms\"]"),
+        "{first}"
+    );
     let second = std::fs::read_to_string(dir.join("game-0002.txt")).unwrap();
-    assert!(second.contains("[Budget \"white 200ms, black 100ms\"]"), "{second}");
+    assert!(second.contains("[Budget \"white 1000ms, black 100ms\"]"), "{second}");
     let refused = warlord(&["match", "chieftain", "--first", "ai:12"]);
     assert!(refused.code != 0 && refused.stderr.contains("there is no level 12"), "{refused:?}");
     std::fs::remove_dir_all(dir).unwrap();

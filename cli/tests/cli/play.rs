@@ -141,5 +141,5 @@ fn a_human_plays_the_computer_at_a_level_and_the_game_replays() {
     assert!(replayed.contains("all legal"), "{replayed}");
     let refused = warlord(&["play", "chieftain", "--white", "ai:0"]);
     assert_ne!(refused.code, 0);
-    assert!(refused.stderr.contains("there is no level 0: the levels are 1 to 8"), "{refused:?}");
+    assert!(refused.stderr.contains("there is no level 0: the levels are 1 to 6"), "{refused:?}");
 }

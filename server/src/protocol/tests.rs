@@ -59,7 +59,7 @@ fn create_requests_are_checked() {
         r#"{"scenario":"chieftain","mode":"live","ai":{"side":"black"}}"#,
         r#"{"scenario":"chieftain","mode":"correspondence","clock":{"initial_seconds":60}}"#,
         r#"{"scenario":"chieftain","mode":"live","clock":{"initial_seconds":0}}"#,
-        r#"{"scenario":"chieftain","mode":"ai","ai":{"side":"black","level":9}}"#,
+        r#"{"scenario":"chieftain","mode":"ai","ai":{"side":"black","level":7}}"#,
         r#"{"scenario":"chieftain","mode":"blitz"}"#,
         r#"{"scenario":"chieftain","mode":"live","options":{"x":[1]}}"#,
     ] {

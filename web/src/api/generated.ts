@@ -1079,7 +1079,7 @@ export type NewAiSeat = {
  */
 side: Side, 
 /**
- * Its level, 1 to 8 (3 if not given).
+ * Its level, 1 to 6 (3 if not given): the levels of `GET /api/levels`.
  */
 level?: number, };
 

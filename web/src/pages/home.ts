@@ -135,7 +135,7 @@ function newGameForm(form: HTMLFormElement, s: ScenarioEntry, levels: LevelEntry
   };
   const radio = (name: string, value: string, label: string, checked = false) =>
     h("label", { class: "check" }, h("input", { type: "radio", name, value, checked }), " ", label);
-  const strongest = levels.at(-1)?.number ?? 8;
+  const strongest = levels.at(-1)?.number ?? 6;
   const level = h("input", { type: "range", name: "level", min: 1, max: strongest, value: 3 });
   const levelText = h("span", { id: "level-text" });
   const describeLevel = (): void => {

@@ -110,8 +110,8 @@ test("the computer thinking is shown, sounds can be muted for good, and the lege
   // whose computer moves first on the 120x120 board (a full second each) are queued ahead of it
   // (the server runs one search at a time), so the page finds it still waiting or thinking
   // however fast its own search is.
-  for (let i = 0; i < 3; i++) await newGame(request, { scenario: "fanatics-120x120", mode: "ai", ai: { side: "white", level: 8 } });
-  const created = await newGame(request, { scenario: "chieftain", mode: "ai", ai: { side: "white", level: 8 } });
+  for (let i = 0; i < 3; i++) await newGame(request, { scenario: "fanatics-120x120", mode: "ai", ai: { side: "white", level: 6 } });
+  const created = await newGame(request, { scenario: "chieftain", mode: "ai", ai: { side: "white", level: 6 } });
   if (!created.black) throw new Error("no Black seat");
   await page.goto(created.black.path);
   await expect(page.locator("#thinking")).toContainText("The computer is thinking");

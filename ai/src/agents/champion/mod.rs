@@ -105,6 +105,25 @@ pub struct Champion {
     /// (and can capture nothing) is planned for closing in: space weighs in the evaluation and
     /// the advancing turns are candidates (`closing.rs`).
     pub apart_steps: u32,
+    /// How far the champion looks beyond its own turn before choosing ([`Look`]): the whole
+    /// champion looks at the opponent's greedy reply; the lower levels look less.
+    pub look: Look,
+}
+
+/// How far a champion looks beyond its own turn: the knob that makes the levels between OEP and
+/// the whole champion (docs/AI.md, "Levels"). The champion's strength comes from judging its
+/// candidates after the opponent's reply; more time buys it little.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Look {
+    /// The exchange of captures each candidate starts (`capture_reply.rs`: the opponent's
+    /// captures, then its own); the best after it is played, with no greedy reply.
+    Captures,
+    /// The same, and on long turns the best-ranked candidates mended against the strikes of
+    /// that exchange (`mend.rs`) before the best is played; still no greedy reply.
+    Mended,
+    /// Every stage: the capture exchange, mending, the greedy replies and, where it hunts, the
+    /// second look (the default).
+    Replies,
 }
 
 impl Default for Champion {
@@ -157,7 +176,15 @@ impl Champion {
             deepen: false,
             deepen_to_hunt: true,
             apart_steps: APART_STEPS,
+            look: Look::Replies,
         }
+    }
+
+    /// A champion that looks no further than `look`, with an evaluator (the agents
+    /// `champion-captures` and `champion-mended`).
+    #[must_use]
+    pub fn looking(look: Look, eval: Evaluator) -> Champion {
+        Champion { look, ..Champion::new(eval) }
     }
 
     /// The champion with its second look on (the agent `champion-deep`), with an evaluator.
@@ -169,7 +196,13 @@ impl Champion {
 
 impl Agent for Champion {
     fn name(&self) -> String {
-        if self.deepen { "champion-deep" } else { "champion" }.into()
+        match (self.look, self.deepen) {
+            (Look::Captures, _) => "champion-captures",
+            (Look::Mended, _) => "champion-mended",
+            (Look::Replies, true) => "champion-deep",
+            (Look::Replies, false) => "champion",
+        }
+        .into()
     }
 
     fn plan_turn(&self, rules: &dyn Ruleset, pos: &Position, budget: Budget, seed: u64) -> Vec<Action> {
@@ -188,6 +221,12 @@ impl Agent for Champion {
         let beam = offers::cap_offers(&eval, rules, me, beam, &mut beam_meter);
         let mut used = beam_meter.used();
         let mut cands = spread::spread(beam, self.max_candidates);
+        if self.look != Look::Replies && !stages.long {
+            // Below the whole champion a short turn (which nothing mends) is the best after the
+            // capture exchange.
+            let budget = stages.greedy_replies(budget, used);
+            return first(self.rank_by_captures(&eval, rules, me, cands, budget, start).0);
+        }
         if stages.long {
             // The beam's best turns seed evolution; the capture exchange ranks every candidate,
             // and the greedy replies below are examined in that order.
@@ -205,14 +244,25 @@ impl Agent for Champion {
             let examined = offers::evolved_first(&eval, rules, me, evolved, cands);
             let (ranked, values, ranking) =
                 self.rank_by_captures(&eval, rules, me, examined, stages.capture_replies(budget, used), start);
+            if self.look == Look::Captures {
+                return first(ranked);
+            }
             used += ranking;
             let mending;
             (cands, mending) = self.mend(&eval, rules, pos, ranked, &values, stages.mend(budget, used), start, seed);
+            if self.look == Look::Mended {
+                return first(cands);
+            }
             used += mending;
         }
         let second_look = self.second_look(rules, pos);
         self.choose_by_greedy_replies(&eval, rules, me, cands, second_look, stages.greedy_replies(budget, used), start)
     }
+}
+
+/// The first candidate (no turn when there is none).
+fn first(cands: Vec<Candidate>) -> Vec<Action> {
+    cands.into_iter().next().map(|c| c.line.actions).unwrap_or_default()
 }
 
 #[cfg(test)]
