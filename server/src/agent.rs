@@ -55,3 +55,20 @@ pub fn level_entries() -> Vec<LevelEntry> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stored_game_of_a_level_above_the_strongest_plays_at_the_strongest() {
+        // Games stored when there were eight levels (docs/AI.md, "Levels") keep their number.
+        let strongest = for_level(*LEVELS.end());
+        for number in [7, 8, u8::MAX] {
+            let (agent, budget) = for_level(number);
+            assert_eq!((agent.name(), budget), (strongest.0.name(), strongest.1), "level {number}");
+        }
+        assert_eq!(for_level(0).0.name(), "novice");
+        assert!(is_cheap(0) && !is_cheap(8));
+    }
+}
