@@ -284,8 +284,9 @@ async fn heavy(addr: SocketAddr, path: &'static str, body: Arc<String>, end: Ins
     }
 }
 
-/// Opens `n` games against the strongest level's AI (1 s a turn) on the 48x72 board (the AI
-/// moves first, so each starts a search at once), then resigns them all when the storm ends.
+/// Opens `n` games against the strongest level's AI ([`warlord_ai::levels::STRONGEST`]) on the
+/// 48x72 board (the AI moves first, so each starts a search at once), then resigns them all when
+/// the storm ends.
 async fn ai(addr: SocketAddr, n: usize, end: Instant, counters: Arc<Counters>) {
     let body = serde_json::json!({
         "scenario": "two-countries-48x72",
