@@ -22,8 +22,8 @@ const REPLY_BEAM: usize = 4;
 const STRONG_REPLIES: usize = 4;
 
 impl Champion {
-    /// The candidate to play after a second look, or `None` when not even the best could be
-    /// looked at again within `meter`. `after` holds the values of the first candidates after
+    /// The candidate to play after a second look and its value there, or `None` when not even
+    /// the best could be looked at again within `meter`. `after` holds the values of the first candidates after
     /// the greedy exchange. Candidates are looked at again best first: each is worth the
     /// least of its value after the greedy exchange and its values after the opponent's
     /// strongest replies ([`Champion::after_strong_replies`]), so a second look only lowers a
@@ -41,7 +41,7 @@ impl Champion {
         meter: &mut Meter,
         whole: Budget,
         start: Instant,
-    ) -> Option<usize> {
+    ) -> Option<(usize, f64)> {
         let mut order: Vec<usize> = (0..after.len().min(cands.len())).collect();
         order.sort_by(|a, b| after[*b].total_cmp(&after[*a]));
         let mut best: Option<(usize, f64)> = None;
@@ -57,7 +57,7 @@ impl Champion {
                 best = Some((i, value));
             }
         }
-        best.map(|(i, _)| i)
+        best
     }
 
     /// The least value for `me` over the opponent's strongest replies to the candidate, each
@@ -144,6 +144,6 @@ mod tests {
         // The first falls to 0.2 and the second keeps 0.7; the third, at 0.5 after the greedy
         // exchange, cannot beat that whatever a second look finds. Without the second look the
         // first would be played.
-        assert_eq!(chosen, Some(1));
+        assert_eq!(chosen.map(|(i, _)| i), Some(1));
     }
 }

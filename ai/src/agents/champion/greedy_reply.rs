@@ -1,6 +1,7 @@
 //! The choice between candidates by the opponent's greedy turn and one's own greedy follow-up.
 
-use super::{Candidate, Champion};
+use super::plan::Choice;
+use super::{Candidate, Champion, Looks};
 use crate::agents::Greedy;
 use crate::budget::{Budget, Meter};
 use crate::eval::Evaluator;
@@ -13,8 +14,10 @@ use warlord_rules::{Action, Position, Ruleset, Side};
 impl Champion {
     /// The choice: the candidate whose position after [`greedy_exchange`] is best for `me`,
     /// among those examined in order within `budget` (the first candidate when none was); with
-    /// a `second_look` and budget left once they are examined, the best of them are looked at
-    /// again against the opponent's strongest replies ([`Champion::deepen`]).
+    /// a second look (`looks`) and budget left once they are examined, the best of them are
+    /// looked at again against the opponent's strongest replies ([`Champion::deepen`]); with a
+    /// plan, a candidate nearly as good whose plan for when the opponent waits ends better is
+    /// played instead ([`Champion::prefer_plan`]).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn choose_by_greedy_replies(
         &self,
@@ -22,7 +25,7 @@ impl Champion {
         rules: &dyn Ruleset,
         me: Side,
         cands: Vec<Candidate>,
-        second_look: bool,
+        looks: Looks,
         budget: Budget,
         start: Instant,
     ) -> Vec<Action> {
@@ -32,10 +35,15 @@ impl Champion {
         });
         let mut meter = Meter::until(budget, start);
         meter.charge(used);
-        let second_look =
-            if second_look { self.deepen(eval, rules, me, &cands, &after, &mut meter, budget, start) } else { None };
-        let best = second_look
+        let looked =
+            if looks.second { self.deepen(eval, rules, me, &cands, &after, &mut meter, budget, start) } else { None };
+        let mut best = looked
+            .map(|(i, _)| i)
             .unwrap_or_else(|| after.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1)).map_or(0, |(i, _)| i));
+        if looks.plan && best < after.len() {
+            let choice = Choice { index: best, looked: looked.map(|(_, v)| v) };
+            best = self.prefer_plan(eval, rules, me, &cands, &after, choice, &mut meter, budget, start);
+        }
         cands.into_iter().nth(best).map(|c| c.line.actions).unwrap_or_default()
     }
 }

@@ -6,7 +6,7 @@
 //! game's median think time was 6 to 95 ms of 100, 42 ms in the median game), so the rest buys
 //! the second look ([`Champion::deepen`]) against the opponent's strongest replies.
 
-use super::Champion;
+use super::{Champion, Looks};
 use warlord_rules::{Position, Ruleset, Side};
 
 /// A side hunts when its troops (the pieces that are not leaders) are worth at least this
@@ -19,6 +19,13 @@ impl Champion {
     /// [`Champion::deepen_to_hunt`] is on.
     pub(super) fn second_look(&self, rules: &dyn Ruleset, pos: &Position) -> bool {
         self.deepen || (self.deepen_to_hunt && hunts(rules, pos, pos.to_move()))
+    }
+
+    /// What the choice between the candidates of the turn from `pos` looks at beyond the
+    /// greedy replies: the second look ([`Champion::second_look`]), and where its side hunts
+    /// and [`Champion::plan_to_hunt`] is on, the plan for when the opponent waits (`plan.rs`).
+    pub(super) fn looks(&self, rules: &dyn Ruleset, pos: &Position) -> Looks {
+        Looks { second: self.second_look(rules, pos), plan: self.plan_to_hunt && hunts(rules, pos, pos.to_move()) }
     }
 }
 

@@ -16,6 +16,8 @@
 //! - [`greedy_reply`]: the choice, by the opponent's greedy turn and one's own greedy follow-up.
 //! - [`deepen`]: a second look at the best candidates, against the opponent's strongest replies.
 //! - [`hunt`]: where the enemy has little left but its leaders, the second look is taken.
+//! - [`plan`]: there, a candidate nearly as good whose plan for when the opponent waits ends
+//!   better is played instead.
 
 mod beam;
 mod capture_reply;
@@ -27,6 +29,7 @@ mod islands;
 mod mend;
 mod offers;
 mod opened;
+mod plan;
 mod replies;
 mod spread;
 mod stages;
@@ -67,6 +70,8 @@ use warlord_rules::{Action, Position, Ruleset};
 ///    candidate's greedy reply is examined, the best candidates are played out again against
 ///    the opponent's strongest replies (the best turns of its own beam search), so that a
 ///    larger budget changes the play; it was not measured to play better (docs/AI.md, "Levels").
+///    Where the champion hunts (`hunt.rs`) it is taken, and a candidate nearly as good whose
+///    plan for when the opponent waits ends better is played instead (`plan.rs`).
 ///
 /// Under a node budget the work is split in fixed shares and merged in order, so the same seed
 /// and budget give the same turn on any number of cores.
@@ -101,6 +106,12 @@ pub struct Champion {
     /// enemy's). On by default: there the greedy replies leave most of the budget, and the
     /// leaders escape by replies greedy does not find (docs/AI.md, "Round 29").
     pub deepen_to_hunt: bool,
+    /// Whether, where the champion hunts (`hunt.rs`), a candidate nearly as good as the best
+    /// after the replies is played instead when its plan for when the opponent waits (the
+    /// champion's greedy turns, the opponent passing) ends better (`plan.rs`). On by default:
+    /// there the candidates' values barely differ, and the tie-break shuffled leaders while the
+    /// opponent passed (docs/AI.md, "Round 36").
+    pub plan_to_hunt: bool,
     /// A short turn whose side stands more than this many walking steps from every enemy piece
     /// (and can capture nothing) is planned for closing in: space weighs in the evaluation and
     /// the advancing turns are candidates (`closing.rs`).
@@ -154,6 +165,16 @@ pub const EVOLVED_TURN_MOVES: u8 = 4;
 /// which it wins most games (docs/AI.md, "Round 21").
 const DRAW_VALUE: f64 = 0.1;
 
+/// What the choice between candidates looks at beyond the greedy replies
+/// ([`Champion::looks`]).
+#[derive(Clone, Copy, Debug)]
+struct Looks {
+    /// The second look against the opponent's strongest replies (`deepen.rs`).
+    second: bool,
+    /// The plan for when the opponent waits (`plan.rs`).
+    plan: bool,
+}
+
 /// A finished turn of one's own, worth `value` before the reply.
 struct Candidate {
     line: Line,
@@ -175,6 +196,7 @@ impl Champion {
             evolve_share: 0.55,
             deepen: false,
             deepen_to_hunt: true,
+            plan_to_hunt: true,
             apart_steps: APART_STEPS,
             look: Look::Replies,
         }
@@ -255,8 +277,8 @@ impl Agent for Champion {
             }
             used += mending;
         }
-        let second_look = self.second_look(rules, pos);
-        self.choose_by_greedy_replies(&eval, rules, me, cands, second_look, stages.greedy_replies(budget, used), start)
+        let looks = self.looks(rules, pos);
+        self.choose_by_greedy_replies(&eval, rules, me, cands, looks, stages.greedy_replies(budget, used), start)
     }
 }
 

@@ -13,7 +13,7 @@ const REPLY_BATCH: usize = 2;
 
 /// How much a candidate's own value (before the reply) counts beside the value after it:
 /// enough to break ties only.
-const OWN_VALUE_WEIGHT: f64 = 1e-3;
+pub(super) const OWN_VALUE_WEIGHT: f64 = 1e-3;
 
 /// A candidate's worth: its value `after` the reply, ties broken by its `own` value before it.
 /// A candidate that ends the game has no reply: it is judged with `after` equal to `own`, on
