@@ -1,6 +1,6 @@
 //! Where the champion hunts, a plan for when the opponent waits. There the candidates' values
-//! after the replies barely differ (the opponent's few leaders cannot hurt the hunter, and
-//! nothing the hunter can take this turn), so the choice between them was left to a
+//! after the replies barely differ (nothing of the hunter's hangs to the opponent's few pieces,
+//! and nothing of the opponent's hangs this turn), so the choice between them was left to a
 //! tie-break, and the champion shuffled a leader back and forth while the opponent passed
 //! (docs/AI.md, "Round 35"). A plan breaks the tie: from each candidate nearly as good as the
 //! best, the opponent passes and the champion plays its greedy turns, [`PLAN_TURNS`] of them,
@@ -183,10 +183,11 @@ mod tests {
     }
 
     #[test]
-    fn a_turn_whose_plan_nets_the_last_leader_is_preferred_to_a_shuffle_as_good_after_the_replies() {
+    fn a_march_whose_plan_ends_better_is_preferred_to_a_shuffle_as_good_after_the_replies() {
         // Black's two leaders on a1 and b1 and an infantry on c1 hunt White's lone leader on h8.
-        // Shuffling a leader leaves them seven steps away; marching both two steps on lets the
-        // next two turns, if White waits, bring a leader within reach of h8 and take it.
+        // Shuffling a leader leaves them six or seven steps away; marching both two steps on
+        // brings them nearer, and the next two turns, if White waits, end nearer still (with
+        // the champion's weights the march's plan ends about 0.1 logits better).
         let (rules, pos) = skirmish("7L/8/8/8/8/8/8/lli5");
         let rules = rules.as_ref();
         let me = pos.to_move();
