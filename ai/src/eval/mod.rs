@@ -61,6 +61,14 @@ pub fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
+/// The inverse of [`sigmoid`]: a probability in logits (within about ±27.6, the probability
+/// kept 1e-12 from 0 and 1).
+#[must_use]
+pub fn logit(p: f64) -> f64 {
+    let p = p.clamp(1e-12, 1.0 - 1e-12);
+    (p / (1.0 - p)).ln()
+}
+
 impl Evaluator {
     /// An evaluator with these weights.
     #[must_use]
@@ -165,5 +173,19 @@ impl Evaluator {
         } else {
             1.0 - s
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn logit_undoes_sigmoid_and_stays_finite_at_the_ends() {
+        for x in [-12.0, -3.5, 0.0, 0.1, 7.25] {
+            assert!((logit(sigmoid(x)) - x).abs() < 1e-6, "{x}");
+        }
+        assert!(logit(1.0).is_finite() && logit(1.0) > 27.0);
+        assert!(logit(0.0).is_finite() && logit(0.0) < -27.0);
     }
 }

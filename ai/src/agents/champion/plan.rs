@@ -11,7 +11,7 @@ use super::replies::OWN_VALUE_WEIGHT;
 use super::{Candidate, Champion};
 use crate::agents::Greedy;
 use crate::budget::{Budget, Meter};
-use crate::eval::Evaluator;
+use crate::eval::{logit, Evaluator};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use rayon::prelude::*;
@@ -50,12 +50,6 @@ pub(super) struct Choice {
     pub index: usize,
     /// Its value after the second look ([`Champion::deepen`]), if one was taken.
     pub looked: Option<f64>,
-}
-
-/// A probability in logits.
-fn logit(value: f64) -> f64 {
-    let v = value.clamp(1e-12, 1.0 - 1e-12);
-    (v / (1.0 - v)).ln()
 }
 
 /// A candidate's value after the replies in logits, without its tie-break
