@@ -14,18 +14,13 @@ use warlord_rules::{Position, Ruleset, Side};
 pub const HUNT_RATIO: u32 = 3;
 
 impl Champion {
-    /// Whether the turn from `pos` is planned with the second look: always with
-    /// [`Champion::deepen`], else where its side hunts ([`hunts`]) and
-    /// [`Champion::deepen_to_hunt`] is on.
-    pub(super) fn second_look(&self, rules: &dyn Ruleset, pos: &Position) -> bool {
-        self.deepen || (self.deepen_to_hunt && hunts(rules, pos, pos.to_move()))
-    }
-
     /// What the choice between the candidates of the turn from `pos` looks at beyond the
-    /// greedy replies: the second look ([`Champion::second_look`]), and where its side hunts
-    /// and [`Champion::plan_to_hunt`] is on, the plan for when the opponent waits (`plan.rs`).
+    /// greedy replies: the second look always with [`Champion::deepen`], else where its side
+    /// hunts ([`hunts`]) and [`Champion::deepen_to_hunt`] is on; the plan for when the opponent
+    /// waits (`plan.rs`) where it hunts and [`Champion::plan_to_hunt`] is on.
     pub(super) fn looks(&self, rules: &dyn Ruleset, pos: &Position) -> Looks {
-        Looks { second: self.second_look(rules, pos), plan: self.plan_to_hunt && hunts(rules, pos, pos.to_move()) }
+        let hunting = hunts(rules, pos, pos.to_move());
+        Looks { second: self.deepen || (self.deepen_to_hunt && hunting), plan: self.plan_to_hunt && hunting }
     }
 }
 
@@ -75,14 +70,21 @@ mod tests {
     }
 
     #[test]
-    fn the_champion_takes_its_second_look_where_it_hunts() {
+    fn the_champion_takes_its_second_look_and_plans_where_it_hunts() {
         let (rules, hunt) = skirmish("7L/8/8/8/8/8/ll6/iii5");
         let (_, even) = skirmish("6IL/7I/8/8/8/8/ll6/iii5");
+        let looks = |champion: &Champion, pos: &Position| {
+            let l = champion.looks(rules.as_ref(), pos);
+            (l.second, l.plan)
+        };
         let champion = Champion::default();
-        assert!(champion.second_look(rules.as_ref(), &hunt));
-        assert!(!champion.second_look(rules.as_ref(), &even));
-        let without = Champion { deepen_to_hunt: false, ..Champion::default() };
-        assert!(!without.second_look(rules.as_ref(), &hunt));
-        assert!(Champion::deep(crate::eval::Evaluator::default()).second_look(rules.as_ref(), &even));
+        assert_eq!(looks(&champion, &hunt), (true, true));
+        assert_eq!(looks(&champion, &even), (false, false));
+        let no_second = Champion { deepen_to_hunt: false, ..Champion::default() };
+        assert_eq!(looks(&no_second, &hunt), (false, true));
+        let no_plan = Champion { plan_to_hunt: false, ..Champion::default() };
+        assert_eq!(looks(&no_plan, &hunt), (true, false));
+        // `champion-deep` looks a second time everywhere, and plans only where it hunts.
+        assert_eq!(looks(&Champion::deep(crate::eval::Evaluator::default()), &even), (true, false));
     }
 }
