@@ -2,17 +2,15 @@
 //! opponent's strongest replies, not its greedy one only. This is what a larger budget buys on
 //! boards where every candidate's greedy reply is examined early (docs/AI.md, "Levels").
 
+use super::greedy_reply::Judged;
 use super::replies::judged;
 use super::spread::spread;
 use super::{Candidate, Champion};
 use crate::agents::Greedy;
-use crate::budget::{Budget, Meter};
-use crate::eval::Evaluator;
+use crate::budget::Meter;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use rayon::prelude::*;
-use std::time::Instant;
-use warlord_rules::{Ruleset, Side};
 
 /// The width of the opponent's beam when its replies to a candidate are searched.
 const REPLY_BEAM: usize = 4;
@@ -23,25 +21,13 @@ const STRONG_REPLIES: usize = 4;
 
 impl Champion {
     /// The candidate to play after a second look and its value there, or `None` when not even
-    /// the best could be looked at again within `meter`. `after` holds the values of the first candidates after
-    /// the greedy exchange. Candidates are looked at again best first: each is worth the
+    /// the best could be looked at again within `meter`. Candidates are looked at again best first: each is worth the
     /// least of its value after the greedy exchange and its values after the opponent's
     /// strongest replies ([`Champion::after_strong_replies`]), so a second look only lowers a
     /// value, and the look stops at the first candidate whose value after the greedy exchange
-    /// is no better than the best value found: it can no longer win. `whole` bounds the
-    /// greedy completion of the opponent's partial turns.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn deepen(
-        &self,
-        eval: &Evaluator,
-        rules: &dyn Ruleset,
-        me: Side,
-        cands: &[Candidate],
-        after: &[f64],
-        meter: &mut Meter,
-        whole: Budget,
-        start: Instant,
-    ) -> Option<(usize, f64)> {
+    /// is no better than the best value found: it can no longer win.
+    pub(super) fn deepen(&self, judgement: &Judged, meter: &mut Meter) -> Option<(usize, f64)> {
+        let (cands, after) = (judgement.cands, judgement.after);
         let mut order: Vec<usize> = (0..after.len().min(cands.len())).collect();
         order.sort_by(|a, b| after[*b].total_cmp(&after[*a]));
         let mut best: Option<(usize, f64)> = None;
@@ -49,7 +35,7 @@ impl Champion {
             if meter.spent() || best.is_some_and(|(_, b)| after[i] <= b) {
                 break;
             }
-            let Some(value) = self.after_strong_replies(eval, rules, me, &cands[i], meter, whole, start) else {
+            let Some(value) = self.after_strong_replies(judgement, &cands[i], meter) else {
                 break;
             };
             let value = value.min(after[i]);
@@ -60,23 +46,15 @@ impl Champion {
         best
     }
 
-    /// The least value for `me` over the opponent's strongest replies to the candidate, each
-    /// followed by `me`'s greedy turn; `None` when `meter` ran out first. The replies are the
+    /// The least value for the side to move of `judgement` over the opponent's strongest replies
+    /// to the candidate, each followed by that side's greedy turn; `None` when `meter` ran out
+    /// first. The replies are the
     /// best finished turns of the opponent's own beam search ([`Champion::beam_candidates`],
     /// [`REPLY_BEAM`] wide), different ideas first: a reply greedy does not find (a leader
     /// brought into range so that a second move captures, a piece given for a leader) is
     /// among them.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn after_strong_replies(
-        &self,
-        eval: &Evaluator,
-        rules: &dyn Ruleset,
-        me: Side,
-        cand: &Candidate,
-        meter: &mut Meter,
-        whole: Budget,
-        start: Instant,
-    ) -> Option<f64> {
+    pub(super) fn after_strong_replies(&self, judgement: &Judged, cand: &Candidate, meter: &mut Meter) -> Option<f64> {
+        let Judged { eval, rules, me, whole, start, .. } = *judgement;
         if cand.line.pos.outcome().is_some() {
             return Some(judged(cand.value, cand.value));
         }
@@ -113,7 +91,10 @@ impl Champion {
 mod tests {
     use super::super::test_support::skirmish;
     use super::*;
+    use crate::budget::Budget;
+    use crate::eval::Evaluator;
     use crate::turn::Line;
+    use std::time::Instant;
     use warlord_rules::{Action, Square};
 
     #[test]
@@ -131,16 +112,17 @@ mod tests {
         let cands = [cand(0.2), cand(0.7), cand(0.99)];
         let after = [0.9, 0.8, 0.5];
         let me = pos.to_move();
-        let chosen = Champion::default().deepen(
-            &Evaluator::default(),
-            rules.as_ref(),
+        let eval = Evaluator::default();
+        let judgement = Judged {
+            eval: &eval,
+            rules: rules.as_ref(),
             me,
-            &cands,
-            &after,
-            &mut meter,
-            Budget::Nodes(u64::MAX),
-            Instant::now(),
-        );
+            cands: &cands,
+            after: &after,
+            whole: Budget::Nodes(u64::MAX),
+            start: Instant::now(),
+        };
+        let chosen = Champion::default().deepen(&judgement, &mut meter);
         // The first falls to 0.2 and the second keeps 0.7; the third, at 0.5 after the greedy
         // exchange, cannot beat that whatever a second look finds. Without the second look the
         // first would be played.

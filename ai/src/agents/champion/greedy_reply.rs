@@ -35,17 +35,37 @@ impl Champion {
         });
         let mut meter = Meter::until(budget, start);
         meter.charge(used);
-        let looked =
-            if looks.second { self.deepen(eval, rules, me, &cands, &after, &mut meter, budget, start) } else { None };
+        let judgement = Judged { eval, rules, me, cands: &cands, after: &after, whole: budget, start };
+        let looked = if looks.second { self.deepen(&judgement, &mut meter) } else { None };
         let mut best = looked
             .map(|(i, _)| i)
             .unwrap_or_else(|| after.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1)).map_or(0, |(i, _)| i));
         if looks.plan && best < after.len() {
             let choice = Choice { index: best, looked: looked.map(|(_, v)| v) };
-            best = self.prefer_plan(eval, rules, me, &cands, &after, choice, &mut meter, budget, start);
+            best = self.prefer_plan(&judgement, choice, &mut meter);
         }
         cands.into_iter().nth(best).map(|c| c.line.actions).unwrap_or_default()
     }
+}
+
+/// A turn's candidates as the greedy replies judged them, with what the looks that follow (the
+/// second look, the plan) need to play them on.
+pub(super) struct Judged<'a> {
+    /// The evaluation the turn is planned with.
+    pub eval: &'a Evaluator,
+    /// The rules.
+    pub rules: &'a dyn Ruleset,
+    /// The side whose turn it is.
+    pub me: Side,
+    /// The candidates, in the order their replies were examined.
+    pub cands: &'a [Candidate],
+    /// The values for `me` of the first candidates (those examined) after the greedy exchange.
+    pub after: &'a [f64],
+    /// The turn's whole budget: it bounds the greedy completion of the opponent's partial
+    /// turns.
+    pub whole: Budget,
+    /// When the turn's planning started.
+    pub start: Instant,
 }
 
 /// The opponent's greedy turn from `pos`, then one's own greedy follow-up (unless the reply

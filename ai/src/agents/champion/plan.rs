@@ -7,15 +7,15 @@
 //! and the candidate whose plan ends best (a leader taken, a capture threatened) is played,
 //! provided that a second look finds it still nearly as good (docs/AI.md, "Round 36").
 
+use super::greedy_reply::Judged;
 use super::replies::OWN_VALUE_WEIGHT;
 use super::{Candidate, Champion};
 use crate::agents::Greedy;
-use crate::budget::{Budget, Meter};
+use crate::budget::Meter;
 use crate::eval::{logit, Evaluator};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use rayon::prelude::*;
-use std::time::Instant;
 use warlord_rules::{Action, Position, Ruleset, Side};
 
 /// Candidates worth within this many logits of the best one after the replies may be played
@@ -96,21 +96,9 @@ impl Champion {
     /// The candidate to play where the champion hunts: `choice`, or a candidate nearly as good
     /// after the replies ([`PLAN_TOLERANCE`]) whose plan ([`waiting_plan`]) ends better by
     /// [`PLAN_GAIN`], the best plan first, once a second look (when `choice` had one) finds it
-    /// still within the tolerance of `choice`'s. `after` holds the candidates' values after
-    /// the greedy exchange; `whole` bounds the second look's greedy completions.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn prefer_plan(
-        &self,
-        eval: &Evaluator,
-        rules: &dyn Ruleset,
-        me: Side,
-        cands: &[Candidate],
-        after: &[f64],
-        choice: Choice,
-        meter: &mut Meter,
-        whole: Budget,
-        start: Instant,
-    ) -> usize {
+    /// still within the tolerance of `choice`'s.
+    pub(super) fn prefer_plan(&self, judgement: &Judged, choice: Choice, meter: &mut Meter) -> usize {
+        let Judged { eval, rules, me, cands, after, .. } = *judgement;
         let best = choice.index;
         let floor = logit_after(after[best], &cands[best]) - PLAN_TOLERANCE;
         let mut near: Vec<usize> =
@@ -143,7 +131,7 @@ impl Champion {
             let Some(looked) = choice.looked else {
                 return i;
             };
-            let Some(value) = self.after_strong_replies(eval, rules, me, &cands[i], meter, whole, start) else {
+            let Some(value) = self.after_strong_replies(judgement, &cands[i], meter) else {
                 break;
             };
             if logit_after(value.min(after[i]), &cands[i]) >= logit_after(looked, &cands[best]) - PLAN_TOLERANCE {
@@ -158,7 +146,9 @@ impl Champion {
 mod tests {
     use super::super::test_support::{skirmish, step};
     use super::*;
+    use crate::budget::Budget;
     use crate::turn::Line;
+    use std::time::Instant;
 
     /// Black's turn of `moves` from `pos`, ended.
     fn turn(rules: &dyn Ruleset, pos: &Position, moves: &[Action]) -> Candidate {
@@ -195,17 +185,16 @@ mod tests {
         let cands = [shuffle, march];
         let choose = |after: [f64; 2], meter: &mut Meter| {
             let choice = Choice { index: 0, looked: None };
-            Champion::default().prefer_plan(
-                &eval,
+            let judgement = Judged {
+                eval: &eval,
                 rules,
                 me,
-                &cands,
-                &after,
-                choice,
-                meter,
-                Budget::Nodes(u64::MAX),
-                Instant::now(),
-            )
+                cands: &cands,
+                after: &after,
+                whole: Budget::Nodes(u64::MAX),
+                start: Instant::now(),
+            };
+            Champion::default().prefer_plan(&judgement, choice, meter)
         };
         // As good after the replies: the march is played for its plan.
         assert_eq!(choose([0.9, 0.9], &mut meter), 1);
