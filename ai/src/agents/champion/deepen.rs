@@ -20,12 +20,13 @@ const REPLY_BEAM: usize = 4;
 const STRONG_REPLIES: usize = 4;
 
 impl Champion {
-    /// The candidate to play after a second look and its value there, or `None` when not even
-    /// the best could be looked at again within `meter`. Candidates are looked at again best first: each is worth the
-    /// least of its value after the greedy exchange and its values after the opponent's
-    /// strongest replies ([`Champion::after_strong_replies`]), so a second look only lowers a
-    /// value, and the look stops at the first candidate whose value after the greedy exchange
-    /// is no better than the best value found: it can no longer win.
+    /// The candidate of `judgement` to play after a second look and its value there, or `None`
+    /// when not even the best could be looked at again within `meter`. Candidates are looked
+    /// at again best first: each is worth the least of its value after the greedy exchange and
+    /// its values after the opponent's strongest replies ([`Champion::after_strong_replies`]),
+    /// so a second look only lowers a value, and the look stops at the first candidate whose
+    /// value after the greedy exchange is no better than the best value found: it can no
+    /// longer win.
     pub(super) fn deepen(&self, judgement: &Judged, meter: &mut Meter) -> Option<(usize, f64)> {
         let (cands, after) = (judgement.cands, judgement.after);
         let mut order: Vec<usize> = (0..after.len().min(cands.len())).collect();
@@ -46,13 +47,12 @@ impl Champion {
         best
     }
 
-    /// The least value for the side to move of `judgement` over the opponent's strongest replies
-    /// to the candidate, each followed by that side's greedy turn; `None` when `meter` ran out
-    /// first. The replies are the
-    /// best finished turns of the opponent's own beam search ([`Champion::beam_candidates`],
-    /// [`REPLY_BEAM`] wide), different ideas first: a reply greedy does not find (a leader
-    /// brought into range so that a second move captures, a piece given for a leader) is
-    /// among them.
+    /// The least value, for the side whose turn `judgement` judged, over the opponent's
+    /// strongest replies to the candidate, each followed by that side's greedy turn; `None`
+    /// when `meter` ran out first. The replies are the best finished turns of the opponent's
+    /// own beam search ([`Champion::beam_candidates`], [`REPLY_BEAM`] wide), different ideas
+    /// first: a reply greedy does not find (a leader brought into range so that a second move
+    /// captures, a piece given for a leader) is among them.
     pub(super) fn after_strong_replies(&self, judgement: &Judged, cand: &Candidate, meter: &mut Meter) -> Option<f64> {
         let Judged { eval, rules, me, whole, start, .. } = *judgement;
         if cand.line.pos.outcome().is_some() {

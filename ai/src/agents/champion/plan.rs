@@ -93,10 +93,10 @@ pub(super) fn waiting_plan(
 }
 
 impl Champion {
-    /// The candidate to play where the champion hunts: `choice`, or a candidate nearly as good
-    /// after the replies ([`PLAN_TOLERANCE`]) whose plan ([`waiting_plan`]) ends better by
-    /// [`PLAN_GAIN`], the best plan first, once a second look (when `choice` had one) finds it
-    /// still within the tolerance of `choice`'s.
+    /// The candidate of `judgement` to play where the champion hunts: `choice`, or a candidate
+    /// nearly as good after the replies ([`PLAN_TOLERANCE`]) whose plan ([`waiting_plan`])
+    /// ends better by [`PLAN_GAIN`], the best plan first, once a second look (when `choice`
+    /// had one) finds it still within the tolerance of `choice`'s.
     pub(super) fn prefer_plan(&self, judgement: &Judged, choice: Choice, meter: &mut Meter) -> usize {
         let Judged { eval, rules, me, cands, after, .. } = *judgement;
         let best = choice.index;
