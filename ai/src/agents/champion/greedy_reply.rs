@@ -59,7 +59,8 @@ pub(super) struct Judged<'a> {
     pub me: Side,
     /// The candidates, in the order their replies were examined.
     pub cands: &'a [Candidate],
-    /// The values for `me` of the first candidates (those examined) after the greedy exchange.
+    /// The worth for `me` of the first candidates (those examined) after the greedy exchange,
+    /// their own values breaking ties ([`super::replies::judged`]).
     pub after: &'a [f64],
     /// The turn's whole budget: it bounds the greedy completion of the opponent's partial
     /// turns.
