@@ -3,33 +3,30 @@
 
 use super::opened::{opened_strikes, strikes};
 use super::spread::to_front;
-use super::{Candidate, Champion};
+use super::{Candidate, Champion, Planning};
 use crate::advance::march_while_meter_lasts;
 use crate::budget::{Budget, Meter};
 use crate::eval::Evaluator;
 use crate::turn::Line;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
-use std::time::Instant;
-use warlord_rules::{Action, Position, Ruleset, Side};
+use warlord_rules::{Action, Position, Ruleset};
 
 impl Champion {
-    /// Long turns: the candidates ranked by their value for `me` after the [`capture_exchange`]
-    /// each starts, best first; those not examined within `budget` follow in their own order.
+    /// Long turns: the candidates ranked by their value for the side whose `turn` it is after
+    /// the [`capture_exchange`] each starts, best first; those not examined within `budget`
+    /// follow in their own order.
     /// The greedy replies are then examined in this order. Also returns the values of those
     /// examined, in the same order, and the nodes used.
     pub(super) fn rank_by_captures(
         &self,
-        eval: &Evaluator,
-        rules: &dyn Ruleset,
-        me: Side,
+        turn: &Planning,
         cands: Vec<Candidate>,
         budget: Budget,
-        start: Instant,
     ) -> (Vec<Candidate>, Vec<f64>, u64) {
-        let (values, used) = self.values_after_replies(eval, rules, me, &cands, budget, start, |pos, meter| {
-            capture_exchange(eval, rules, pos, meter)
-        });
+        let (eval, rules) = (turn.eval, turn.rules);
+        let (values, used) =
+            self.values_after_replies(turn, &cands, budget, |pos, meter| capture_exchange(eval, rules, pos, meter));
         let mut order: Vec<usize> = (0..values.len()).collect();
         order.sort_by(|a, b| values[*b].total_cmp(&values[*a]));
         let ranked = order.iter().map(|&i| values[i]).collect();
@@ -144,7 +141,7 @@ mod tests {
     use super::super::test_support::{skirmish, skirmish_with, OUT_OF_COMMAND};
     use super::*;
     use std::sync::Arc;
-    use warlord_rules::Square;
+    use warlord_rules::{Side, Square};
 
     /// The opponent's capture reply from `pos` alone, and the whole exchange it begins, both
     /// under an unlimited budget.

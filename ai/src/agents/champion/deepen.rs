@@ -5,7 +5,7 @@
 use super::greedy_reply::Judged;
 use super::replies::judged;
 use super::spread::spread;
-use super::{Candidate, Champion};
+use super::{Candidate, Champion, Planning};
 use crate::agents::Greedy;
 use crate::budget::Meter;
 use rand::rngs::StdRng;
@@ -54,7 +54,7 @@ impl Champion {
     /// first: a reply greedy does not find (a leader brought into range so that a second move
     /// captures, a piece given for a leader) is among them.
     pub(super) fn after_strong_replies(&self, judgement: &Judged, cand: &Candidate, meter: &mut Meter) -> Option<f64> {
-        let Judged { eval, rules, me, whole, start, .. } = *judgement;
+        let Judged { turn: Planning { eval, rules, me, start, .. }, replies: whole, .. } = *judgement;
         if cand.line.pos.outcome().is_some() {
             return Some(judged(cand.value, cand.value));
         }
@@ -89,12 +89,11 @@ impl Champion {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_support::skirmish;
+    use super::super::test_support::{planning, skirmish};
     use super::*;
     use crate::budget::Budget;
     use crate::eval::Evaluator;
     use crate::turn::Line;
-    use std::time::Instant;
     use warlord_rules::{Action, Square};
 
     #[test]
@@ -111,17 +110,10 @@ mod tests {
         // After the greedy exchange: 0.9, 0.8, 0.5; after a second look: 0.2, 0.7, 0.99.
         let cands = [cand(0.2), cand(0.7), cand(0.99)];
         let after = [0.9, 0.8, 0.5];
-        let me = pos.to_move();
         let eval = Evaluator::default();
-        let judgement = Judged {
-            eval: &eval,
-            rules: rules.as_ref(),
-            me,
-            cands: &cands,
-            after: &after,
-            whole: Budget::Nodes(u64::MAX),
-            start: Instant::now(),
-        };
+        let unlimited = Budget::Nodes(u64::MAX);
+        let turn = planning(&eval, rules.as_ref(), &pos, unlimited, 0);
+        let judgement = Judged { turn, cands: &cands, after: &after, replies: unlimited };
         let chosen = Champion::default().deepen(&judgement, &mut meter);
         // The first falls to 0.2 and the second keeps 0.7; the third, at 0.5 after the greedy
         // exchange, cannot beat that whatever a second look finds. Without the second look the

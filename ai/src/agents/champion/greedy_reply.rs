@@ -1,41 +1,35 @@
 //! The choice between candidates by the opponent's greedy turn and one's own greedy follow-up.
 
 use super::plan::Choice;
-use super::{Candidate, Champion, Looks};
+use super::{Candidate, Champion, Looks, Planning};
 use crate::agents::Greedy;
 use crate::budget::{Budget, Meter};
-use crate::eval::Evaluator;
 use crate::turn::Line;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
-use std::time::Instant;
-use warlord_rules::{Action, Position, Ruleset, Side};
+use warlord_rules::{Action, Position, Ruleset};
 
 impl Champion {
-    /// The choice: the candidate whose position after [`greedy_exchange`] is best for `me`,
-    /// among those examined in order within `budget` (the first candidate when none was); with
-    /// a second look (`looks`) and budget left once they are examined, the best of them are
-    /// looked at again against the opponent's strongest replies ([`Champion::deepen`]); with a
-    /// plan, a candidate nearly as good whose plan for when the opponent waits ends better is
-    /// played instead ([`Champion::prefer_plan`]).
-    #[allow(clippy::too_many_arguments)]
+    /// The choice: the candidate whose position after [`greedy_exchange`] is best for the side
+    /// whose `turn` it is, among those examined in order within `budget` (counted from the
+    /// turn's start; the first candidate when none was); with a second look (`looks`) and
+    /// budget left once they are examined, the best of them are looked at again against the
+    /// opponent's strongest replies ([`Champion::deepen`]); with a plan, a candidate nearly as
+    /// good whose plan for when the opponent waits ends better is played instead
+    /// ([`Champion::prefer_plan`]).
     pub(super) fn choose_by_greedy_replies(
         &self,
-        eval: &Evaluator,
-        rules: &dyn Ruleset,
-        me: Side,
+        turn: &Planning,
         cands: Vec<Candidate>,
         looks: Looks,
         budget: Budget,
-        start: Instant,
     ) -> Vec<Action> {
-        let greedy = Greedy::new(eval.clone());
-        let (after, used) = self.values_after_replies(eval, rules, me, &cands, budget, start, |pos, meter| {
-            greedy_exchange(&greedy, rules, pos, meter)
-        });
-        let mut meter = Meter::until(budget, start);
+        let greedy = Greedy::new(turn.eval.clone());
+        let (after, used) = self
+            .values_after_replies(turn, &cands, budget, |pos, meter| greedy_exchange(&greedy, turn.rules, pos, meter));
+        let mut meter = Meter::until(budget, turn.start);
         meter.charge(used);
-        let judgement = Judged { eval, rules, me, cands: &cands, after: &after, whole: budget, start };
+        let judgement = Judged { turn: *turn, cands: &cands, after: &after, replies: budget };
         let looked = if looks.second { self.deepen(&judgement, &mut meter) } else { None };
         let mut best = looked
             .map(|(i, _)| i)
@@ -51,22 +45,16 @@ impl Champion {
 /// A turn's candidates as the greedy replies judged them, with what the looks that follow (the
 /// second look, the plan) need to play them on.
 pub(super) struct Judged<'a> {
-    /// The evaluation the turn is planned with.
-    pub eval: &'a Evaluator,
-    /// The rules.
-    pub rules: &'a dyn Ruleset,
-    /// The side whose turn it is.
-    pub me: Side,
+    /// The turn being planned.
+    pub turn: Planning<'a>,
     /// The candidates, in the order their replies were examined.
     pub cands: &'a [Candidate],
-    /// The worth for `me` of the first candidates (those examined) after the greedy exchange,
-    /// their own values breaking ties ([`super::replies::judged`]).
+    /// The worth for the side whose turn it is of the first candidates (those examined) after
+    /// the greedy exchange, their own values breaking ties ([`super::replies::judged`]).
     pub after: &'a [f64],
-    /// The turn's whole budget: it bounds the greedy completion of the opponent's partial
-    /// turns.
-    pub whole: Budget,
-    /// When the turn's planning started.
-    pub start: Instant,
+    /// The greedy replies' budget: it bounds the greedy completion of the opponent's partial
+    /// turns in the looks that follow.
+    pub replies: Budget,
 }
 
 /// The opponent's greedy turn from `pos`, then one's own greedy follow-up (unless the reply

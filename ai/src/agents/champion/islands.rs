@@ -1,15 +1,13 @@
 //! Long turns' candidates evolved by OEP on islands seeded by the beam.
 
 use super::stages::Stages;
-use super::{Candidate, Champion};
+use super::{Candidate, Champion, Planning};
 use crate::agents::Oep;
-use crate::budget::{Budget, Meter};
-use crate::eval::Evaluator;
+use crate::budget::Meter;
 use crate::turn::Line;
 use rayon::prelude::*;
 use std::collections::HashSet;
-use std::time::Instant;
-use warlord_rules::{Action, Position, Ruleset};
+use warlord_rules::Action;
 
 /// OEP populations evolved at once on long turns, each on its own seed: one per core here, and
 /// a fixed number so that a node budget gives the same turn on any machine.
@@ -21,24 +19,19 @@ const SEEDS: usize = 4;
 impl Champion {
     /// Long turns: the turns of OEP populations evolved at once from the beam's best turns and
     /// `advancing` turns ([`crate::advance`]), each distinct turn once, the islands' best first,
-    /// judged by `eval`, the champion's evaluation for this turn (with space where most pieces
-    /// wait behind water; OEP adds the champion's contempt for a draw), and the nodes used. Each
-    /// island evolves on its budget from [`Stages::island`] (`used` nodes having gone to the
-    /// stages before), counted from `start`.
-    #[allow(clippy::too_many_arguments)]
+    /// judged by the `turn`'s evaluation (with space where most pieces wait behind water; OEP
+    /// adds the champion's contempt for a draw), and the nodes used. Each island evolves on its
+    /// budget from [`Stages::island`] (`used` nodes having gone to the stages before), counted
+    /// from the turn's start.
     pub(super) fn evolve_on_islands(
         &self,
-        eval: &Evaluator,
-        rules: &dyn Ruleset,
-        pos: &Position,
+        turn: &Planning,
         beam: &[Candidate],
         advancing: &[Vec<Action>],
         stages: &Stages,
-        budget: Budget,
         used: u64,
-        start: Instant,
-        seed: u64,
     ) -> (Vec<Candidate>, u64) {
+        let Planning { eval, rules, pos, budget, start, seed, .. } = *turn;
         let mut seeds: Vec<Vec<Action>> = beam.iter().take(SEEDS).map(|c| c.line.actions.clone()).collect();
         seeds.extend(advancing.iter().cloned());
         let mut oep = Oep::new(eval.clone());

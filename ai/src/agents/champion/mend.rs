@@ -1,14 +1,13 @@
 //! Long turns: the best-ranked candidates mended against the strikes of their capture reply.
 
 use super::capture_reply::{capture_exchange, capture_reply};
-use super::{Candidate, Champion};
+use super::{Candidate, Champion, Planning};
 use crate::budget::{Budget, Meter};
 use crate::eval::Evaluator;
 use crate::turn::{pick, Line};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
-use std::time::Instant;
 use warlord_rules::{Action, Position, Ruleset, Side, Square};
 
 /// How near, in king steps, an action must end to a struck square (or the piece that struck it)
@@ -119,28 +118,23 @@ fn mended(
 }
 
 impl Champion {
-    /// Long turns: the ranked candidates `cands` (best first; the first `values` are their
-    /// values after the capture exchange, in the same order) with mended turns put first while
-    /// `budget` lasts. Each of the best [`MEND_LOOKS`] whose opponent's capture reply strikes
-    /// something is mended in turn ([`Mender::chain`]), the next once the chain of the one
-    /// before reaches a turn whose reply strikes nothing. Returns the candidates and the nodes
-    /// used.
-    #[allow(clippy::too_many_arguments)]
+    /// Long turns: the ranked candidates `cands` of a `turn` (best first; the first `values` are
+    /// their values after the capture exchange, in the same order) with mended turns put first
+    /// while `budget` (counted from the turn's start) lasts. Each of the best [`MEND_LOOKS`]
+    /// whose opponent's capture reply strikes something is mended in turn ([`Mender::chain`]),
+    /// the next once the chain of the one before reaches a turn whose reply strikes nothing.
+    /// Returns the candidates and the nodes used.
     pub(super) fn mend(
         &self,
-        eval: &Evaluator,
-        rules: &dyn Ruleset,
-        pos: &Position,
+        turn: &Planning,
         mut cands: Vec<Candidate>,
         values: &[f64],
         budget: Budget,
-        start: Instant,
-        seed: u64,
     ) -> (Vec<Candidate>, u64) {
-        let mut meter = Meter::until(budget, start);
+        let mut meter = Meter::until(budget, turn.start);
         let Some(&top) = values.first() else { return (cands, 0) };
-        let objective = rules.objective().map_or(&[][..], |o| &o.squares[..]);
-        let mut mender = Mender { champion: self, eval, rules, pos, objective, budget, start, seed, round: 0, top };
+        let objective = turn.rules.objective().map_or(&[][..], |o| &o.squares[..]);
+        let mut mender = Mender { champion: self, turn: *turn, objective, budget, round: 0, top };
         let looks: Vec<(Line, f64)> =
             cands.iter().zip(values).take(MEND_LOOKS).map(|(c, &value)| (c.line.clone(), value)).collect();
         for (line, value) in looks {
@@ -159,20 +153,13 @@ impl Champion {
 struct Mender<'a> {
     /// The champion planning the turn: its examination of candidates under a budget.
     champion: &'a Champion,
-    /// The evaluation the capture exchanges judge by.
-    eval: &'a Evaluator,
-    /// The rules of the game.
-    rules: &'a dyn Ruleset,
-    /// The position the turn is planned from.
-    pos: &'a Position,
+    /// The turn being planned: its evaluation judges the capture exchanges, and the rounds'
+    /// seeds are drawn from its seed.
+    turn: Planning<'a>,
     /// The squares of the rules' objective (towns), whose loss is a strike too.
     objective: &'a [Square],
-    /// Mending's budget (a time budget counts from `start`).
+    /// Mending's budget (a time budget counts from the turn's start).
     budget: Budget,
-    /// When the turn's planning began.
-    start: Instant,
-    /// The turn's seed, which the rounds' seeds are drawn from.
-    seed: u64,
     /// Rounds of mended turns built so far: each round draws from seeds of its own.
     round: u64,
     /// The best value of any candidate so far: a mended turn worth more is put first.
@@ -182,7 +169,7 @@ struct Mender<'a> {
 impl Mender<'_> {
     /// The strikes of the opponent's capture reply to `line`, if it strikes anything.
     fn strikes(&self, line: &Line, meter: &mut Meter) -> Option<Targets> {
-        strikes_against(self.eval, self.rules, line, self.pos.to_move(), self.objective, meter)
+        strikes_against(self.turn.eval, self.turn.rules, line, self.turn.me, self.objective, meter)
     }
 
     /// Mends `line` (worth `value`; its reply strikes `found`) until a mended turn's reply
@@ -215,9 +202,8 @@ impl Mender<'_> {
     /// built at once and judged by the capture exchange as the ranking judged the candidates;
     /// the best of them worth more than `value`, with its value.
     fn better(&mut self, line: &Line, value: f64, found: &Targets, meter: &mut Meter) -> Option<(Candidate, f64)> {
-        let (rules, pos, budget, start, seed, round) =
-            (self.rules, self.pos, self.budget, self.start, self.seed, self.round);
-        let me = pos.to_move();
+        let Planning { eval, rules, pos, me, start, seed, .. } = self.turn;
+        let (budget, round) = (self.budget, self.round);
         let used = meter.used();
         self.round += 1;
         let tries: Vec<(Option<Line>, u64)> = (0..MENDS_AT_ONCE)
@@ -234,16 +220,15 @@ impl Mender<'_> {
         meter.charge(tries.iter().map(|t| t.1).sum());
         let mut tried = Vec::new();
         for line in tries.into_iter().filter_map(|t| t.0) {
-            let own = self.eval.value_for(rules, &line.pos, me, meter);
+            let own = eval.value_for(rules, &line.pos, me, meter);
             tried.push(Candidate { line, value: own });
         }
         let left = match budget {
             Budget::Nodes(n) => Budget::Nodes(n.saturating_sub(meter.used())),
             time => time,
         };
-        let (after, used) = self.champion.values_after_replies(self.eval, rules, me, &tried, left, start, |p, m| {
-            capture_exchange(self.eval, rules, p, m)
-        });
+        let (after, used) =
+            self.champion.values_after_replies(&self.turn, &tried, left, |p, m| capture_exchange(eval, rules, p, m));
         meter.charge(used);
         let (i, &v) = after.iter().enumerate().filter(|v| *v.1 > value).max_by(|a, b| a.1.total_cmp(b.1))?;
         Some((tried.swap_remove(i), v))
@@ -271,7 +256,7 @@ fn strikes_against(
 #[cfg(test)]
 mod tests {
     use super::super::replies::judged;
-    use super::super::test_support::{skirmish, step};
+    use super::super::test_support::{planning, skirmish, step};
     use super::*;
 
     /// A finished turn of Black's from `pos`: `action`, then the end of the turn if it did not end.
@@ -307,7 +292,8 @@ mod tests {
     /// The default champion's mending under a node budget.
     fn mend(rules: &dyn Ruleset, pos: &Position, cands: Vec<Candidate>, values: &[f64]) -> (Vec<Candidate>, u64) {
         let eval = Evaluator::default();
-        Champion::default().mend(&eval, rules, pos, cands, values, Budget::Nodes(20_000), Instant::now(), 7)
+        let budget = Budget::Nodes(20_000);
+        Champion::default().mend(&planning(&eval, rules, pos, budget, 7), cands, values, budget)
     }
 
     #[test]

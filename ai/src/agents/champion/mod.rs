@@ -42,7 +42,7 @@ use crate::eval::{Evaluator, Weights};
 use crate::turn::Line;
 use stages::Stages;
 use std::time::Instant;
-use warlord_rules::{Action, Position, Ruleset};
+use warlord_rules::{Action, Position, Ruleset, Side};
 
 /// Plans in two phases (and, if asked, a second look), all run on every core with rayon:
 ///
@@ -50,7 +50,7 @@ use warlord_rules::{Action, Position, Ruleset};
 ///    action of every kept partial turn is played and evaluated; finished turns become
 ///    candidates, the best unfinished ones (distinct positions, at most a quarter of the beam
 ///    from one parent or ending with one action) are kept. The width adapts to the budget.
-///    Long turns ([`EVOLVED_TURN_MOVES`] moves or more) give the beam a small share: its best
+///    Long turns ([`Champion::long_turn_moves`] moves or more) give the beam a small share: its best
 ///    turns seed OEP, which evolves turns on two islands at once (one per core), and the
 ///    islands' turns come first (each worth no more than the end it offers, as the beam's
 ///    are: `offers.rs`).
@@ -88,9 +88,9 @@ pub struct Champion {
     /// draw only where it judges itself nearly lost; its opponent is taken to value a draw at
     /// 1/2, [`Evaluator::with_contempt`]).
     pub draw_value: f64,
-    /// Turns of at least this many moves are long ([`EVOLVED_TURN_MOVES`]): there the beam is
-    /// only a partial turn or two wide, and evolution finds turns that move many pieces
-    /// together.
+    /// Turns of at least this many moves are long (4 by default, `EVOLVED_TURN_MOVES`): there
+    /// the beam is only a partial turn or two wide, and evolution finds turns that move many
+    /// pieces together.
     pub long_turn_moves: u8,
     /// Share of the budget for the beam on long turns.
     pub long_beam_share: f64,
@@ -101,7 +101,7 @@ pub struct Champion {
     /// budget then changes the play on small boards, but it was not measured to play better,
     /// and it spends the whole time budget where the champion used to finish early.
     pub deepen: bool,
-    /// Whether the second look is taken, though [`Champion::deepen`] is off, where the
+    /// Whether the second look is taken, though the field `deepen` is off, where the
     /// champion hunts the enemy's last leaders (`hunt.rs`: its troops worth three times the
     /// enemy's). On by default: there the greedy replies leave most of the budget, and the
     /// leaders escape by replies greedy does not find (docs/AI.md, "Round 29").
@@ -181,6 +181,25 @@ struct Candidate {
     value: f64,
 }
 
+/// One turn's planning: what its stages share.
+#[derive(Clone, Copy)]
+struct Planning<'a> {
+    /// The evaluation the turn is planned with ([`Champion::turn_evaluator`]).
+    eval: &'a Evaluator,
+    /// The rules.
+    rules: &'a dyn Ruleset,
+    /// The position the turn starts from.
+    pos: &'a Position,
+    /// The side whose turn it is.
+    me: Side,
+    /// The turn's whole budget.
+    budget: Budget,
+    /// When the turn's planning started: a time budget runs from it.
+    start: Instant,
+    /// The turn's seed.
+    seed: u64,
+}
+
 impl Champion {
     /// A champion with an evaluator.
     #[must_use]
@@ -229,10 +248,10 @@ impl Agent for Champion {
 
     fn plan_turn(&self, rules: &dyn Ruleset, pos: &Position, budget: Budget, seed: u64) -> Vec<Action> {
         let start = Instant::now();
-        let me = pos.to_move();
         let stages = Stages::for_turn(self, pos);
         let apart = !stages.long && self.armies_apart(rules, pos);
         let eval = self.turn_evaluator(rules, pos, &stages, apart);
+        let turn = Planning { eval: &eval, rules, pos, me: pos.to_move(), budget, start, seed };
         // Under a node budget each stage gets its share, at most what the stages before left
         // (`used`), so that the turn stays within its budget.
         let mut beam_meter = Meter::until(stages.beam(budget), start);
@@ -240,14 +259,13 @@ impl Agent for Champion {
         if apart {
             beam = Champion::with_advancing_turns(&eval, rules, pos, beam, &mut beam_meter, seed);
         }
-        let beam = offers::cap_offers(&eval, rules, me, beam, &mut beam_meter);
+        let beam = offers::cap_offers(&eval, rules, turn.me, beam, &mut beam_meter);
         let mut used = beam_meter.used();
         let mut cands = spread::spread(beam, self.max_candidates);
         if self.look != Look::Replies && !stages.long {
             // Below the whole champion a short turn (which nothing mends) is the best after the
             // capture exchange.
-            let budget = stages.greedy_replies(budget, used);
-            return first(self.rank_by_captures(&eval, rules, me, cands, budget, start).0);
+            return first(self.rank_by_captures(&turn, cands, stages.greedy_replies(budget, used)).0);
         }
         if stages.long {
             // The beam's best turns seed evolution; the capture exchange ranks every candidate,
@@ -260,25 +278,24 @@ impl Agent for Champion {
                 .map(|l| l.actions)
                 .collect();
             used += advancing_meter.used();
-            let (evolved, evolving) =
-                self.evolve_on_islands(&eval, rules, pos, &cands, &advancing, &stages, budget, used, start, seed);
+            let (evolved, evolving) = self.evolve_on_islands(&turn, &cands, &advancing, &stages, used);
             used += evolving;
-            let examined = offers::evolved_first(&eval, rules, me, evolved, cands);
+            let examined = offers::evolved_first(&eval, rules, turn.me, evolved, cands);
             let (ranked, values, ranking) =
-                self.rank_by_captures(&eval, rules, me, examined, stages.capture_replies(budget, used), start);
+                self.rank_by_captures(&turn, examined, stages.capture_replies(budget, used));
             if self.look == Look::Captures {
                 return first(ranked);
             }
             used += ranking;
             let mending;
-            (cands, mending) = self.mend(&eval, rules, pos, ranked, &values, stages.mend(budget, used), start, seed);
+            (cands, mending) = self.mend(&turn, ranked, &values, stages.mend(budget, used));
             if self.look == Look::Mended {
                 return first(cands);
             }
             used += mending;
         }
         let looks = self.looks(rules, pos);
-        self.choose_by_greedy_replies(&eval, rules, me, cands, looks, stages.greedy_replies(budget, used), start)
+        self.choose_by_greedy_replies(&turn, cands, looks, stages.greedy_replies(budget, used))
     }
 }
 

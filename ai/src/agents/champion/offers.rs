@@ -89,19 +89,19 @@ pub(super) fn evolved_first(
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_support::{skirmish, step};
+    use super::super::test_support::{planning, skirmish, step};
     use super::super::DRAW_VALUE;
     use super::*;
     use crate::agents::Champion;
     use crate::turn::Line;
     use crate::Agent;
     use std::sync::Arc;
-    use std::time::Instant;
 
     /// White passed, Black moved, White moved (one leader a side: one move a turn, which ends
     /// the turn): Black, to move, stands well, and if it passes White may pass too, which
-    /// draws. Returns the rules and Black's turns from there of one action each, `actions`.
-    fn offered(actions: &[Action]) -> (Arc<dyn Ruleset>, Vec<Line>) {
+    /// draws. Returns the rules, the position and Black's turns from there of one action each,
+    /// `actions`.
+    fn offered(actions: &[Action]) -> (Arc<dyn Ruleset>, Position, Vec<Line>) {
         let (rules, mut pos) = skirmish("4L3/8/8/8/8/8/8/l1i1i3");
         for action in [step((0, 0), (0, 1)), step((4, 7), (4, 6))] {
             rules.play(&mut pos, action).unwrap_or_else(|e| panic!("{action:?}: {e}"));
@@ -109,7 +109,7 @@ mod tests {
         let mut meter = Meter::start(Budget::Nodes(u64::MAX));
         let lines: Vec<Line> = actions.iter().map(|&a| Line::start(&pos).then(rules.as_ref(), a, &mut meter)).collect();
         assert!(lines.iter().all(|l| l.done && l.pos.outcome().is_none()));
-        (rules, lines)
+        (rules, pos, lines)
     }
 
     /// The candidates `lines` with their `values`, in order.
@@ -119,7 +119,7 @@ mod tests {
 
     #[test]
     fn a_pass_after_the_opponents_pass_is_worth_the_draw_it_offers() {
-        let (rules, lines) = offered(&[Action::EndTurn, step((2, 0), (2, 1))]);
+        let (rules, _, lines) = offered(&[Action::EndTurn, step((2, 0), (2, 1))]);
         let eval = Evaluator::default().with_contempt(Side::Black, 0.3);
         let mut meter = Meter::start(Budget::Nodes(u64::MAX));
         let capped = cap_offers(&eval, rules.as_ref(), Side::Black, candidates(lines, &[0.9, 0.6]), &mut meter);
@@ -132,7 +132,7 @@ mod tests {
         // Black's pass and a move, each answered by White's leader stepping on: after either,
         // Black (three pieces to one) stands far ahead, and White, far behind, would take the
         // draw the pass offers.
-        let (rules, lines) = offered(&[Action::EndTurn, step((2, 0), (2, 1))]);
+        let (rules, pos, lines) = offered(&[Action::EndTurn, step((2, 0), (2, 1))]);
         let rules = rules.as_ref();
         let champion = Champion::default();
         let eval = Evaluator::default().with_contempt(Side::Black, champion.draw_value);
@@ -142,8 +142,8 @@ mod tests {
         };
         let cands = candidates(lines, &[0.9, 0.9]);
         let budget = Budget::Nodes(1 << 20);
-        let (values, _) =
-            champion.values_after_replies(&eval, rules, Side::Black, &cands, budget, Instant::now(), steps_on);
+        let turn = planning(&eval, rules, &pos, budget, 0);
+        let (values, _) = champion.values_after_replies(&turn, &cands, budget, steps_on);
         assert!(values[1] > 1.0 - PLAYING_FOR_A_WIN, "the move: {}", values[1]);
         assert!(values[0] < champion.draw_value + 0.01, "the pass: {}", values[0]);
         assert_eq!(after_offer(0.6, || Some(0.3)), 0.6, "near level, the reply's value stands");
@@ -166,7 +166,7 @@ mod tests {
 
     #[test]
     fn an_evolved_pass_is_examined_after_the_evolved_turns_that_move() {
-        let (rules, mut lines) = offered(&[Action::EndTurn, step((2, 0), (2, 1)), step((0, 1), (0, 2))]);
+        let (rules, _, mut lines) = offered(&[Action::EndTurn, step((2, 0), (2, 1)), step((0, 1), (0, 2))]);
         let beam = candidates(lines.split_off(2), &[0.7]);
         let eval = Evaluator::default().with_contempt(Side::Black, 0.3);
         let order = evolved_first(&eval, rules.as_ref(), Side::Black, candidates(lines, &[0.9, 0.6]), beam);

@@ -9,7 +9,7 @@
 
 use super::greedy_reply::Judged;
 use super::replies::OWN_VALUE_WEIGHT;
-use super::{Candidate, Champion};
+use super::{Candidate, Champion, Planning};
 use crate::agents::Greedy;
 use crate::budget::Meter;
 use crate::eval::{logit, Evaluator};
@@ -98,7 +98,7 @@ impl Champion {
     /// ends better by [`PLAN_GAIN`], the best plan first, once a second look (when `choice`
     /// had one) finds it still within the tolerance of `choice`'s.
     pub(super) fn prefer_plan(&self, judgement: &Judged, choice: Choice, meter: &mut Meter) -> usize {
-        let Judged { eval, rules, me, cands, after, .. } = *judgement;
+        let Judged { turn: Planning { eval, rules, me, .. }, cands, after, .. } = *judgement;
         let best = choice.index;
         let floor = logit_after(after[best], &cands[best]) - PLAN_TOLERANCE;
         let mut near: Vec<usize> =
@@ -144,11 +144,10 @@ impl Champion {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_support::{skirmish, step};
+    use super::super::test_support::{planning, skirmish, step};
     use super::*;
     use crate::budget::Budget;
     use crate::turn::Line;
-    use std::time::Instant;
 
     /// Black's turn of `moves` from `pos`, ended.
     fn turn(rules: &dyn Ruleset, pos: &Position, moves: &[Action]) -> Candidate {
@@ -185,15 +184,9 @@ mod tests {
         let cands = [shuffle, march];
         let choose = |after: [f64; 2], meter: &mut Meter| {
             let choice = Choice { index: 0, looked: None };
-            let judgement = Judged {
-                eval: &eval,
-                rules,
-                me,
-                cands: &cands,
-                after: &after,
-                whole: Budget::Nodes(u64::MAX),
-                start: Instant::now(),
-            };
+            let unlimited = Budget::Nodes(u64::MAX);
+            let turn = planning(&eval, rules, &pos, unlimited, 0);
+            let judgement = Judged { turn, cands: &cands, after: &after, replies: unlimited };
             Champion::default().prefer_plan(&judgement, choice, meter)
         };
         // As good after the replies: the march is played for its plan.

@@ -1,12 +1,10 @@
 //! The value of candidates after a reply, examined in batches under a budget.
 
-use super::{offers, Candidate, Champion};
+use super::{offers, Candidate, Champion, Planning};
 use crate::budget::{Budget, Meter};
-use crate::eval::Evaluator;
 use crate::turn::Line;
 use rayon::prelude::*;
-use std::time::Instant;
-use warlord_rules::{Position, Ruleset, Side};
+use warlord_rules::Position;
 
 /// Replies examined at once.
 const REPLY_BATCH: usize = 2;
@@ -25,27 +23,25 @@ pub(super) fn judged(after: f64, own: f64) -> f64 {
 }
 
 impl Champion {
-    /// The values for `me` of the first candidates (at most [`Champion::max_candidates`]) after
-    /// the reply `reply` plays from each, in order, until `budget` runs out, and the nodes this
-    /// used ([`judged`]). A candidate that ends the game is judged where it ends; one after
-    /// which the opponent's pass would end it is worth, far ahead, no more than that end
+    /// The values for the side whose `turn` it is of the first candidates (at most
+    /// [`Champion::max_candidates`]) after the reply `reply` plays from each, in order, until
+    /// `budget` (counted from the turn's start) runs out, and the nodes this used
+    /// ([`judged`]). A candidate that ends the game is judged where it ends; one after which
+    /// the opponent's pass would end it is worth, far ahead, no more than that end
     /// ([`offers::after_offer`]).
     ///
     /// Candidates are examined in batches of a fixed size (one per core here), each reply
     /// bounded by its equal part of what is left of the budget at the batch's start, and a reply
-    /// cut short is not counted: so under a node budget the examined set, and so the turn, does not depend on
-    /// the machine.
-    #[allow(clippy::too_many_arguments)]
+    /// cut short is not counted: so under a node budget the examined set, and so the turn,
+    /// does not depend on the machine.
     pub(super) fn values_after_replies(
         &self,
-        eval: &Evaluator,
-        rules: &dyn Ruleset,
-        me: Side,
+        turn: &Planning,
         cands: &[Candidate],
         budget: Budget,
-        start: Instant,
         reply: impl Fn(&Position, &mut Meter) -> Line + Sync,
     ) -> (Vec<f64>, u64) {
+        let Planning { eval, rules, me, start, .. } = *turn;
         let value_after = |c: &Candidate, meter: &mut Meter| -> Option<f64> {
             if c.line.pos.outcome().is_some() {
                 return Some(judged(c.value, c.value));

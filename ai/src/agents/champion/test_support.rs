@@ -1,7 +1,11 @@
 //! Positions and turns for the champion's unit tests.
 
+use super::Planning;
+use crate::budget::Budget;
+use crate::eval::Evaluator;
 use crate::turn::Line;
 use std::sync::Arc;
+use std::time::Instant;
 use warlord_rules::{Action, Position, Ruleset, Scenario, Square};
 
 /// A position of turns short enough for the beam alone (the skirmish board's four moves): for
@@ -42,4 +46,15 @@ pub fn skirmish_with(position: &str, board: &str, rules: &str) -> (Arc<dyn Rules
     let mut pos = rules.start();
     rules.play(&mut pos, Action::EndTurn).expect("White passes");
     (rules, pos)
+}
+
+/// The planning of the side to move's turn from `pos`, judged by `eval`, starting now.
+pub fn planning<'a>(
+    eval: &'a Evaluator,
+    rules: &'a dyn Ruleset,
+    pos: &'a Position,
+    budget: Budget,
+    seed: u64,
+) -> Planning<'a> {
+    Planning { eval, rules, pos, me: pos.to_move(), budget, start: Instant::now(), seed }
 }
