@@ -50,8 +50,8 @@ use warlord_rules::{Action, Position, Ruleset, Side};
 ///    action of every kept partial turn is played and evaluated; finished turns become
 ///    candidates, the best unfinished ones (distinct positions, at most a quarter of the beam
 ///    from one parent or ending with one action) are kept. The width adapts to the budget.
-///    Long turns ([`Champion::long_turn_moves`] moves or more) give the beam a small share: its best
-///    turns seed OEP, which evolves turns on two islands at once (one per core), and the
+///    Long turns ([`Champion::long_turn_moves`] moves or more) give the beam a small share: its
+///    best turns seed OEP, which evolves turns on two islands at once (one per core), and the
 ///    islands' turns come first (each worth no more than the end it offers, as the beam's
 ///    are: `offers.rs`).
 ///    On a short turn with the armies apart, space weighs in and the advancing turns join the
@@ -248,10 +248,11 @@ impl Agent for Champion {
 
     fn plan_turn(&self, rules: &dyn Ruleset, pos: &Position, budget: Budget, seed: u64) -> Vec<Action> {
         let start = Instant::now();
+        let me = pos.to_move();
         let stages = Stages::for_turn(self, pos);
         let apart = !stages.long && self.armies_apart(rules, pos);
         let eval = self.turn_evaluator(rules, pos, &stages, apart);
-        let turn = Planning { eval: &eval, rules, pos, me: pos.to_move(), budget, start, seed };
+        let turn = Planning { eval: &eval, rules, pos, me, budget, start, seed };
         // Under a node budget each stage gets its share, at most what the stages before left
         // (`used`), so that the turn stays within its budget.
         let mut beam_meter = Meter::until(stages.beam(budget), start);
@@ -259,7 +260,7 @@ impl Agent for Champion {
         if apart {
             beam = Champion::with_advancing_turns(&eval, rules, pos, beam, &mut beam_meter, seed);
         }
-        let beam = offers::cap_offers(&eval, rules, turn.me, beam, &mut beam_meter);
+        let beam = offers::cap_offers(&eval, rules, me, beam, &mut beam_meter);
         let mut used = beam_meter.used();
         let mut cands = spread::spread(beam, self.max_candidates);
         if self.look != Look::Replies && !stages.long {
@@ -280,7 +281,7 @@ impl Agent for Champion {
             used += advancing_meter.used();
             let (evolved, evolving) = self.evolve_on_islands(&turn, &cands, &advancing, &stages, used);
             used += evolving;
-            let examined = offers::evolved_first(&eval, rules, turn.me, evolved, cands);
+            let examined = offers::evolved_first(&eval, rules, me, evolved, cands);
             let (ranked, values, ranking) =
                 self.rank_by_captures(&turn, examined, stages.capture_replies(budget, used));
             if self.look == Look::Captures {
