@@ -2,6 +2,7 @@
 
 use super::Champion;
 use crate::budget::Budget;
+use crate::eval::LONG_TURN_MOVES;
 use warlord_rules::Position;
 
 /// On long turns under a node budget, the share of the budget for the capture replies.
@@ -16,6 +17,14 @@ const MEND_SHARE: f64 = 0.15;
 /// The greedy replies get the rest, and all the time mending leaves when no reply to a
 /// best-ranked candidate strikes anything.
 const MEND_UNTIL: f64 = 0.99;
+
+/// On long turns of fewer than [`LONG_TURN_MOVES`] moves (the 16x12 battle boards' four to six)
+/// under a time budget, the share of the time by whose end mending stops: the greedy replies get
+/// the last fifth. There a greedy reply takes a few milliseconds, and mending until
+/// [`MEND_UNTIL`] left none to most turns: the best-ranked candidate was played unchecked (152
+/// of 257 four-move turns of Warlord 2.0), and leaders were lost to replies greedy sees
+/// (docs/AI.md, "Round 38").
+const MEND_UNTIL_FEW_MOVES: f64 = 0.8;
 
 /// Which stages plan a turn and what share of the budget each gets. A short turn: the beam,
 /// then the greedy replies. A long turn (at least [`Champion::long_turn_moves`] moves): a
@@ -39,6 +48,8 @@ pub(super) struct Stages {
     rank: f64,
     /// Mending's share of a node budget (none on short turns).
     mend: f64,
+    /// The share of a time budget by whose end mending stops.
+    mend_until: f64,
 }
 
 impl Stages {
@@ -51,9 +62,17 @@ impl Stages {
                 evolve: champion.evolve_share,
                 rank: CAPTURE_REPLY_SHARE,
                 mend: MEND_SHARE,
+                mend_until: if pos.turn_cap() < LONG_TURN_MOVES { MEND_UNTIL_FEW_MOVES } else { MEND_UNTIL },
             }
         } else {
-            Stages { long: false, beam: champion.candidate_share, evolve: 0.0, rank: 0.0, mend: 0.0 }
+            Stages {
+                long: false,
+                beam: champion.candidate_share,
+                evolve: 0.0,
+                rank: 0.0,
+                mend: 0.0,
+                mend_until: MEND_UNTIL,
+            }
         }
     }
 
@@ -91,11 +110,12 @@ impl Stages {
     }
 
     /// Mending's budget (long turns): its share of a node budget (at most what the stages
-    /// before left), or the time until [`MEND_UNTIL`] of the budget has passed.
+    /// before left), or the time until its share of the budget has passed ([`MEND_UNTIL`], or
+    /// [`MEND_UNTIL_FEW_MOVES`] on turns of fewer than [`LONG_TURN_MOVES`] moves).
     pub fn mend(&self, budget: Budget, used: u64) -> Budget {
         match budget {
             Budget::Nodes(n) => Budget::Nodes(share(n, self.mend).min(n.saturating_sub(used))),
-            time => time.fraction(MEND_UNTIL),
+            time => time.fraction(self.mend_until),
         }
     }
 
@@ -134,11 +154,15 @@ mod tests {
         let (_, three) = skirmish("lll5/8/8/8/8/8/8/LLL5");
         assert_eq!(three.turn_cap(), 3);
         assert!(!Stages::for_turn(&champion, &three).long);
+        // Under a time budget the four-move turn's mending stops at four fifths of it, leaving
+        // the rest to the greedy replies (docs/AI.md, "Round 38").
+        let budget = Budget::Millis(100);
+        assert_eq!(Stages::for_turn(&champion, &four).mend(budget, 0), Budget::Millis(80));
     }
 
     #[test]
     fn under_a_node_budget_a_stage_gets_no_more_than_the_stages_before_left() {
-        let long = Stages { long: true, beam: 0.1, evolve: 0.55, rank: 0.1, mend: 0.15 };
+        let long = Stages { long: true, beam: 0.1, evolve: 0.55, rank: 0.1, mend: 0.15, mend_until: MEND_UNTIL };
         let n = Budget::Nodes(1000);
         // On its shares: 100 for the beam, 275 an island, 100 to rank, 150 to mend, the last 100
         // to decide.
