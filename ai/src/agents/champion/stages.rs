@@ -11,11 +11,11 @@ const CAPTURE_REPLY_SHARE: f64 = 0.1;
 /// On long turns, the share of a node budget for mending the best-ranked candidates.
 const MEND_SHARE: f64 = 0.15;
 
-/// On long turns under a time budget, the share of the time by whose end mending stops: nearly
-/// all of it. At 100 ms on the town boards no greedy reply finished in the tenth of the time
-/// mending used to leave them, and mending on through it scored more (docs/AI.md, "Round 18").
-/// The greedy replies get the rest, and all the time mending leaves when no reply to a
-/// best-ranked candidate strikes anything.
+/// On long turns of [`LONG_TURN_MOVES`] moves or more under a time budget, the share of the
+/// time by whose end mending stops: nearly all of it. At 100 ms on the town boards no greedy
+/// reply finished in the tenth of the time mending used to leave them, and mending on through
+/// it scored more (docs/AI.md, "Round 18"). The greedy replies get the rest, and all the time
+/// mending leaves when no reply to a best-ranked candidate strikes anything.
 const MEND_UNTIL: f64 = 0.99;
 
 /// On long turns of fewer than [`LONG_TURN_MOVES`] moves (the 16x12 battle boards' four to six)
@@ -23,7 +23,7 @@ const MEND_UNTIL: f64 = 0.99;
 /// the last fifth. There a greedy reply takes a few milliseconds, and mending until
 /// [`MEND_UNTIL`] left none to most turns: the best-ranked candidate was played unchecked (152
 /// of 257 four-move turns of Warlord 2.0), and leaders were lost to replies greedy sees
-/// (docs/AI.md, "Round 38").
+/// (docs/AI.md, "Rounds 38 and 39").
 const MEND_UNTIL_FEW_MOVES: f64 = 0.8;
 
 /// Which stages plan a turn and what share of the budget each gets. A short turn: the beam,
@@ -154,10 +154,17 @@ mod tests {
         let (_, three) = skirmish("lll5/8/8/8/8/8/8/LLL5");
         assert_eq!(three.turn_cap(), 3);
         assert!(!Stages::for_turn(&champion, &three).long);
-        // Under a time budget the four-move turn's mending stops at four fifths of it, leaving
-        // the rest to the greedy replies (docs/AI.md, "Round 38").
-        let budget = Budget::Millis(100);
-        assert_eq!(Stages::for_turn(&champion, &four).mend(budget, 0), Budget::Millis(80));
+    }
+
+    #[test]
+    fn on_a_four_move_turn_mending_leaves_the_greedy_replies_a_fifth_of_the_time() {
+        // Under a time budget a battle board's four-move turn stops mending at four fifths of
+        // it, so that the greedy replies check the best-ranked candidates (docs/AI.md, "Round
+        // 39"); under a node budget mending keeps its share.
+        let (_, four) = super::super::test_support::skirmish("llll4/8/8/8/8/8/8/LLLL4");
+        let stages = Stages::for_turn(&Champion::default(), &four);
+        assert_eq!(stages.mend(Budget::Millis(100), 0), Budget::Millis(80));
+        assert_eq!(stages.mend(Budget::Nodes(1000), 0), Budget::Nodes(150));
     }
 
     #[test]
