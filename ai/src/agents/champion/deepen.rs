@@ -54,7 +54,8 @@ impl Champion {
     /// first: a reply greedy does not find (a leader brought into range so that a second move
     /// captures, a piece given for a leader) is among them.
     pub(super) fn after_strong_replies(&self, judgement: &Judged, cand: &Candidate, meter: &mut Meter) -> Option<f64> {
-        let Judged { turn: Planning { eval, rules, me, start, .. }, replies: whole, .. } = *judgement;
+        let Judged { turn: Planning { eval, rules, start, .. }, replies: whole, .. } = *judgement;
+        let me = judgement.turn.me();
         if cand.line.pos.outcome().is_some() {
             return Some(judged(cand.value, cand.value));
         }

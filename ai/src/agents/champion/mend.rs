@@ -169,7 +169,7 @@ struct Mender<'a> {
 impl Mender<'_> {
     /// The strikes of the opponent's capture reply to `line`, if it strikes anything.
     fn strikes(&self, line: &Line, meter: &mut Meter) -> Option<Targets> {
-        strikes_against(self.turn.eval, self.turn.rules, line, self.turn.me, self.objective, meter)
+        strikes_against(self.turn.eval, self.turn.rules, line, self.turn.me(), self.objective, meter)
     }
 
     /// Mends `line` (worth `value`; its reply strikes `found`) until a mended turn's reply
@@ -202,7 +202,8 @@ impl Mender<'_> {
     /// built at once and judged by the capture exchange as the ranking judged the candidates;
     /// the best of them worth more than `value`, with its value.
     fn better(&mut self, line: &Line, value: f64, found: &Targets, meter: &mut Meter) -> Option<(Candidate, f64)> {
-        let Planning { eval, rules, pos, me, start, seed, .. } = self.turn;
+        let Planning { eval, rules, pos, start, seed, .. } = self.turn;
+        let me = self.turn.me();
         let (budget, round) = (self.budget, self.round);
         let used = meter.used();
         self.round += 1;

@@ -190,14 +190,19 @@ struct Planning<'a> {
     rules: &'a dyn Ruleset,
     /// The position the turn starts from.
     pos: &'a Position,
-    /// The side whose turn it is.
-    me: Side,
     /// The turn's whole budget.
     budget: Budget,
     /// When the turn's planning started: a time budget runs from it.
     start: Instant,
     /// The turn's seed.
     seed: u64,
+}
+
+impl Planning<'_> {
+    /// The side whose turn it is.
+    fn me(&self) -> Side {
+        self.pos.to_move()
+    }
 }
 
 impl Champion {
@@ -252,7 +257,7 @@ impl Agent for Champion {
         let stages = Stages::for_turn(self, pos);
         let apart = !stages.long && self.armies_apart(rules, pos);
         let eval = self.turn_evaluator(rules, pos, &stages, apart);
-        let turn = Planning { eval: &eval, rules, pos, me, budget, start, seed };
+        let turn = Planning { eval: &eval, rules, pos, budget, start, seed };
         // Under a node budget each stage gets its share, at most what the stages before left
         // (`used`), so that the turn stays within its budget.
         let mut beam_meter = Meter::until(stages.beam(budget), start);

@@ -98,7 +98,8 @@ impl Champion {
     /// ends better by [`PLAN_GAIN`], the best plan first, once a second look (when `choice`
     /// had one) finds it still within the tolerance of `choice`'s.
     pub(super) fn prefer_plan(&self, judgement: &Judged, choice: Choice, meter: &mut Meter) -> usize {
-        let Judged { turn: Planning { eval, rules, me, .. }, cands, after, .. } = *judgement;
+        let Judged { turn: Planning { eval, rules, .. }, cands, after, .. } = *judgement;
+        let me = judgement.turn.me();
         let best = choice.index;
         let floor = logit_after(after[best], &cands[best]) - PLAN_TOLERANCE;
         let mut near: Vec<usize> =

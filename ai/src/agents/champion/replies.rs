@@ -41,7 +41,8 @@ impl Champion {
         budget: Budget,
         reply: impl Fn(&Position, &mut Meter) -> Line + Sync,
     ) -> (Vec<f64>, u64) {
-        let Planning { eval, rules, me, start, .. } = *turn;
+        let Planning { eval, rules, start, .. } = *turn;
+        let me = turn.me();
         let value_after = |c: &Candidate, meter: &mut Meter| -> Option<f64> {
             if c.line.pos.outcome().is_some() {
                 return Some(judged(c.value, c.value));

@@ -56,5 +56,5 @@ pub fn planning<'a>(
     budget: Budget,
     seed: u64,
 ) -> Planning<'a> {
-    Planning { eval, rules, pos, me: pos.to_move(), budget, start: Instant::now(), seed }
+    Planning { eval, rules, pos, budget, start: Instant::now(), seed }
 }
