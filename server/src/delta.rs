@@ -1,7 +1,7 @@
 //! What changed between two states of one viewer ([`StateDelta`]): after the first full state
 //! of a connection, the server sends only this. The pieces and the commanders are sent as the
 //! items added or changed and the squares emptied, the move list as its turns from the first
-//! one that changed, the viewer's legal actions as the actions gone and new ([`legal`]);
+//! one that changed, the viewer's legal actions as the actions gone and new (module `legal`);
 //! everything else (small) is sent whole. docs/API.md describes how a client applies it.
 
 mod legal;

@@ -67,7 +67,7 @@ pub struct GenerateArgs {
     /// The seed of every random choice.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
-    /// The scenario's id (default: generated-<files>x<ranks>-<seed>).
+    /// The scenario's id (default: generated-FILESxRANKS-SEED, such as generated-24x16-1).
     #[arg(long)]
     pub id: Option<String>,
     /// The scenario's name.

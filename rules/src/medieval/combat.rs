@@ -1,5 +1,5 @@
-//! Resolving attacks: melee ([004] Melee Attacks, Resolving a Melee Attack) and cannon
-//! ([004] Cannon Attacks).
+//! Resolving attacks: melee (\[004] Melee Attacks, Resolving a Melee Attack) and cannon
+//! (\[004] Cannon Attacks).
 //!
 //! A melee attack's offence is the sum of the offences of every own piece adjacent to the
 //! target; it succeeds when the offence exceeds the target's defence. A cannon shot succeeds
@@ -70,7 +70,7 @@ impl MedievalRules {
 impl MedievalRules {
     /// The cells a cannon shot from `from` at `target` crosses: the whole ray from the rook to
     /// the board's edge, since any piece on it, before or after the target, stops the shot
-    /// ([004] Cannon Attacks).
+    /// (\[004] Cannon Attacks).
     pub(super) fn line_of_fire(&self, from: Square, target: Square) -> Vec<Square> {
         let Some(dir) = line_direction(from, target) else { return Vec::new() };
         std::iter::successors(self.board.step(from, KING_STEPS[dir]), |&sq| self.board.step(sq, KING_STEPS[dir]))

@@ -22,7 +22,7 @@ use crate::piece::{KindId, PieceTable};
 /// A field of `[rules]` and what is wrong with it.
 type FieldError = (String, String);
 
-/// The text's strength table ([004] Piece Strengths): offence, defence.
+/// The text's strength table (\[004] Piece Strengths): offence, defence.
 const TEXT_STRENGTHS: [(&str, u32, u32); 5] = [("K", 2, 4), ("Q", 6, 6), ("R", 0, 0), ("B", 3, 6), ("N", 4, 8)];
 
 /// The largest strength a scenario may give, so that sums never overflow.

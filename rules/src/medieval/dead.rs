@@ -1,4 +1,4 @@
-//! The drawn ending ([004] Winning 2.2): "neither player has enough strength on the board to
+//! The drawn ending (\[004] Winning 2.2): "neither player has enough strength on the board to
 //! take out any of their oppositions' pieces, and there are no rooks left on the board".
 //!
 //! Read exactly: no piece that fires cannon is left, and for each side, the most offence it
@@ -137,7 +137,7 @@ impl MedievalRules {
         ring.max_offence(pawns, &fixed, self.config.formation.offence)
     }
 
-    /// Whether the game is drawn by [004] Winning 2.2: no piece that fires cannon is left and
+    /// Whether the game is drawn by \[004] Winning 2.2: no piece that fires cannon is left and
     /// neither side could ever take out an enemy piece (see the module documentation).
     #[must_use]
     pub fn is_dead(&self, pos: &Position) -> bool {

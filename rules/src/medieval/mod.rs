@@ -1,4 +1,4 @@
-//! Medieval War Chess (Peterson, text [004]): the chess army on a chess board, three actions a
+//! Medieval War Chess (Peterson, text \[004]): the chess army on a chess board, three actions a
 //! turn (king-step moves, melee attacks by every adjacent piece, rook cannon shots), strength
 //! against defence, and the drawn ending when no capture can ever happen again.
 //! See docs/RULES.md, "Medieval War Chess".
@@ -172,7 +172,7 @@ impl Ruleset for MedievalRules {
         pos.clone()
     }
 
-    /// A move captures nothing ([004]: pieces move to empty squares); an attack or a shot
+    /// A move captures nothing (\[004]: pieces move to empty squares); an attack or a shot
     /// names its odds and the target it takes if it succeeds, and a melee the own pieces next
     /// to the target, which all join it (rulings 12).
     fn describe(&self, pos: &Position, action: Action) -> ActionInfo {

@@ -4,7 +4,7 @@ use crate::adjudication::Adjudication;
 use crate::options::{schema, OptionDoc, OptionSpec, SchemaError};
 use serde::{Deserialize, Serialize};
 
-/// How the back ranks are arranged at the start ([004] Initial Setup).
+/// How the back ranks are arranged at the start (\[004] Initial Setup).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum StartArray {

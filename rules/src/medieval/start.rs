@@ -1,4 +1,4 @@
-//! Random starting arrays ([004] Initial Setup 1.3): Fischer random and any seeded shuffle of
+//! Random starting arrays (\[004] Initial Setup 1.3): Fischer random and any seeded shuffle of
 //! the back rank. Black's back rank mirrors White's, file by file.
 
 use super::options::{MedievalOptions, StartArray};

@@ -1,4 +1,4 @@
-//! Melee strength ([004] Piece Strengths, Pawn Strength): fixed for most pieces, and for pawns
+//! Melee strength (\[004] Piece Strengths, Pawn Strength): fixed for most pieces, and for pawns
 //! x times the per-neighbour strengths, x being the adjacent friends the formation rule counts.
 
 use super::config::{FormationCount, Strength};

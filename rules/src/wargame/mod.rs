@@ -1,4 +1,4 @@
-//! WarGame (text [003]). WarGame 1: a hierarchy of leaders (Supreme Commander, Tank,
+//! WarGame (text \[003]). WarGame 1: a hierarchy of leaders (Supreme Commander, Tank,
 //! Infantry and Artillery Commanders) in a chain of command, activating tanks, infantry and
 //! artillery that move by movement points over terrain, fire along lines of fire, overrun,
 //! tow, and are removed when surrounded; with the option `paratroops`, paratroopers prepare

@@ -1,5 +1,5 @@
 //! Armies chosen and placed in a setup phase, the sections they deploy in, and reinforcements:
-//! the data of [000] A Test of Wills, Border War and the large games, and the checks on it.
+//! the data of \[000] A Test of Wills, Border War and the large games, and the checks on it.
 
 use super::WarlordRules;
 use crate::piece::KindId;
@@ -28,7 +28,7 @@ pub struct Choice {
 }
 
 /// Deployment sections: each side places its army in `used` of its sections, each holding
-/// exactly `leaders` leaders and `others` other units ([000] A Test of Wills, Border War).
+/// exactly `leaders` leaders and `others` other units (\[000] A Test of Wills, Border War).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sections {
     /// Each side's sections (White's, Black's), each a list of squares.

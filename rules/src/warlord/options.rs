@@ -30,10 +30,10 @@ pub struct WarlordOptions {
     /// A turn must contain at least one move when one is possible (mini-Chieftain style).
     pub at_least_one_move: bool,
     /// Infantry and light cavalry reaching the far rank become un-numbered leaders that
-    /// activate only themselves ([000] "Promotion").
+    /// activate only themselves (\[000] "Promotion").
     pub promotion: bool,
     /// A side that has lost this many original leaders (leaders that activate others) loses
-    /// (0: off; [000] Border War's optional rule uses 6).
+    /// (0: off; \[000] Border War's optional rule uses 6).
     pub leader_losses: u32,
     /// End the game after this many turns (0: no limit).
     pub turn_limit: u32,

@@ -1,4 +1,4 @@
-//! How each class of unit meets terrain ([000] "Terrain"): towns, trees and hills block movement
+//! How each class of unit meets terrain (\[000] "Terrain"): towns, trees and hills block movement
 //! through them but not into or out of them; leaders ignore terrain; heavy cavalry and cannon
 //! may enter some terrain only by a one-square move and never other terrain; skirmishers pass
 //! around a single terrain square.

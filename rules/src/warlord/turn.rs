@@ -432,7 +432,7 @@ impl WarlordRules {
     }
 
     /// Infantry and light cavalry reaching the far rank become un-numbered leaders, with the
-    /// promotion option ([000] "Promotion").
+    /// promotion option (\[000] "Promotion").
     fn promote(&self, pos: &mut Position, slot: u32, to: Square) {
         let (Some(kind), true) = (self.config.promote_to, self.options.promotion) else { return };
         let s = pos.slots[slot as usize];

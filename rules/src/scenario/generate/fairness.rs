@@ -1,4 +1,4 @@
-//! Fairness: "after you've done your set up, you can check access" ([000] "SET-UPS"). For the
+//! Fairness: "after you've done your set up, you can check access" (\[000] "SET-UPS"). For the
 //! units terrain hinders (heavy cavalry, cannon, light cavalry), each side's march from its entry
 //! blocks to every town (fewest moves, summed) and its mobility in its own half (moves available
 //! from every square) are compared between the sides.

@@ -1,5 +1,5 @@
 //! A seeded generator of large Warlord scenarios, after the designer's notes on large boards
-//! ([000] "SET-UPS" and "GAME PLAY"):
+//! (\[000] "SET-UPS" and "GAME PLAY"):
 //!
 //! - **Towns** are symmetric: a half turn of the board (square `(f, r)` to
 //!   `(files-1-f, ranks-1-r)`) maps each side's towns, entry blocks and garrisons onto the
