@@ -48,7 +48,7 @@ pub(super) struct Stages {
     rank: f64,
     /// Mending's share of a node budget (none on short turns).
     mend: f64,
-    /// The share of a time budget by whose end mending stops.
+    /// The share of a time budget by whose end mending stops (none on short turns).
     mend_until: f64,
 }
 
@@ -65,14 +65,7 @@ impl Stages {
                 mend_until: if pos.turn_cap() < LONG_TURN_MOVES { MEND_UNTIL_FEW_MOVES } else { MEND_UNTIL },
             }
         } else {
-            Stages {
-                long: false,
-                beam: champion.candidate_share,
-                evolve: 0.0,
-                rank: 0.0,
-                mend: 0.0,
-                mend_until: MEND_UNTIL,
-            }
+            Stages { long: false, beam: champion.candidate_share, evolve: 0.0, rank: 0.0, mend: 0.0, mend_until: 0.0 }
         }
     }
 
@@ -189,5 +182,8 @@ mod tests {
         let short = Stages::for_turn(&Champion::default(), &super::super::test_support::short_turn_position());
         assert!(!short.long);
         assert_eq!(short.greedy_replies(n, 300), Budget::Nodes(600));
+        // A short turn mends nothing: no nodes, and a time budget's least (one millisecond).
+        assert_eq!(short.mend(n, 300), Budget::Nodes(0));
+        assert_eq!(short.mend(Budget::Millis(100), 0), Budget::Millis(1));
     }
 }
