@@ -45,22 +45,23 @@ impl Oep {
     pub fn new(eval: Evaluator) -> Oep {
         Oep { eval, population: 32, mutation: 0.3, draw_value: PLAYING_FOR_A_WIN }
     }
+}
 
+/// What every child of one evolution is built against: the evaluator (with its contempt), the
+/// rules, the position the turn starts from and the side that plays it.
+struct Nursery<'a> {
+    eval: &'a Evaluator,
+    rules: &'a dyn Ruleset,
+    pos: &'a Position,
+    me: Side,
+}
+
+impl Nursery<'_> {
     /// Builds a turn from two parents' genes, repairing as it goes; `mutate_at` replaces that
     /// gene with a random legal action.
-    #[allow(clippy::too_many_arguments)]
-    fn build(
-        &self,
-        eval: &Evaluator,
-        rules: &dyn Ruleset,
-        pos: &Position,
-        parents: [&[Action]; 2],
-        mutate_at: Option<usize>,
-        me: Side,
-        rng: &mut StdRng,
-        meter: &mut Meter,
-    ) -> Genome {
-        let mut line = Line::start(pos);
+    fn build(&self, parents: [&[Action]; 2], mutate_at: Option<usize>, rng: &mut StdRng, meter: &mut Meter) -> Genome {
+        let rules = self.rules;
+        let mut line = Line::start(self.pos);
         let mut i = 0;
         while !line.done {
             let first = usize::from(rng.gen_bool(0.5));
@@ -76,7 +77,7 @@ impl Oep {
             line.push(rules, action, meter);
             i += 1;
         }
-        let fitness = eval.value_for(rules, &line.pos, me, meter);
+        let fitness = self.eval.value_for(rules, &line.pos, self.me, meter);
         Genome { line, fitness }
     }
 }
@@ -97,6 +98,7 @@ impl Oep {
     ) -> Vec<(Line, f64)> {
         let me = pos.to_move();
         let eval = self.eval.with_contempt(me, self.draw_value);
+        let nursery = Nursery { eval: &eval, rules, pos, me };
         let mut rng = StdRng::seed_from_u64(seed);
         let size = self.population.max(2);
         let mut population: Vec<Genome> = Vec::with_capacity(size);
@@ -106,10 +108,10 @@ impl Oep {
             if !population.is_empty() && meter.spent() {
                 break;
             }
-            population.push(self.build(&eval, rules, pos, [s, s], None, me, &mut rng, meter));
+            population.push(nursery.build([s, s], None, &mut rng, meter));
         }
         while population.len() < size && (population.is_empty() || !meter.spent()) {
-            population.push(self.build(&eval, rules, pos, [&[], &[]], None, me, &mut rng, meter));
+            population.push(nursery.build([&[], &[]], None, &mut rng, meter));
         }
         let keep = (population.len() / 2).max(1);
         while !meter.spent() {
@@ -119,13 +121,9 @@ impl Oep {
                 let (a, b) = (rng.gen_range(0..keep), rng.gen_range(0..keep));
                 let longest = population[a].line.actions.len().max(population[b].line.actions.len()).max(1);
                 let mutate_at = rng.gen_bool(self.mutation).then(|| rng.gen_range(0..longest));
-                let child = self.build(
-                    &eval,
-                    rules,
-                    pos,
+                let child = nursery.build(
                     [&population[a].line.actions, &population[b].line.actions],
                     mutate_at,
-                    me,
                     &mut rng,
                     meter,
                 );
