@@ -1,6 +1,6 @@
 //! The stages of a turn and their shares of the budget, by the turn's length.
 
-use super::Champion;
+use super::{Champion, Look};
 use crate::budget::Budget;
 use crate::eval::LONG_TURN_MOVES;
 use warlord_rules::Position;
@@ -19,8 +19,8 @@ const MEND_SHARE: f64 = 0.15;
 const MEND_UNTIL: f64 = 0.99;
 
 /// On long turns of fewer than [`LONG_TURN_MOVES`] moves (the 16x12 battle boards' four to six)
-/// under a time budget, the share of the time by whose end mending stops: the greedy replies get
-/// the last fifth. There a greedy reply takes a few milliseconds, and mending until
+/// under a time budget, the share of the time by whose end mending stops where greedy replies
+/// follow it ([`Look::Replies`]): the greedy replies get the last fifth. There a greedy reply takes a few milliseconds, and mending until
 /// [`MEND_UNTIL`] left none to most turns: the best-ranked candidate was played unchecked (152
 /// of 257 four-move turns of Warlord 2.0), and leaders were lost to replies greedy sees
 /// (docs/AI.md, "Rounds 38 and 39").
@@ -53,7 +53,10 @@ pub(super) struct Stages {
 }
 
 impl Stages {
-    /// The stages of the turn to be played from `pos`, with the champion's shares.
+    /// The stages of the turn to be played from `pos`, with the champion's shares. A champion
+    /// that plays the best mended turn without greedy replies ([`Look::Mended`]) mends until
+    /// [`MEND_UNTIL`] on every long turn: the reserve of [`MEND_UNTIL_FEW_MOVES`] is for replies
+    /// it does not examine.
     pub fn for_turn(champion: &Champion, pos: &Position) -> Stages {
         if pos.turn_cap() >= champion.long_turn_moves {
             Stages {
@@ -62,7 +65,11 @@ impl Stages {
                 evolve: champion.evolve_share,
                 rank: CAPTURE_REPLY_SHARE,
                 mend: MEND_SHARE,
-                mend_until: if pos.turn_cap() < LONG_TURN_MOVES { MEND_UNTIL_FEW_MOVES } else { MEND_UNTIL },
+                mend_until: if pos.turn_cap() < LONG_TURN_MOVES && champion.look == Look::Replies {
+                    MEND_UNTIL_FEW_MOVES
+                } else {
+                    MEND_UNTIL
+                },
             }
         } else {
             Stages { long: false, beam: champion.candidate_share, evolve: 0.0, rank: 0.0, mend: 0.0, mend_until: 0.0 }
@@ -150,7 +157,7 @@ mod tests {
     }
 
     #[test]
-    fn on_a_four_move_turn_mending_leaves_the_greedy_replies_a_fifth_of_the_time() {
+    fn on_a_four_move_turn_mending_leaves_the_greedy_replies_a_fifth_of_the_time_where_they_run() {
         // Under a time budget a battle board's four-move turn stops mending at four fifths of
         // it, so that the greedy replies check the best-ranked candidates (docs/AI.md, "Round
         // 39"); under a node budget mending keeps its share.
@@ -158,6 +165,9 @@ mod tests {
         let stages = Stages::for_turn(&Champion::default(), &four);
         assert_eq!(stages.mend(Budget::Millis(100), 0), Budget::Millis(80));
         assert_eq!(stages.mend(Budget::Nodes(1000), 0), Budget::Nodes(150));
+        // The level that stops after mending examines no greedy reply: it mends until the end.
+        let mended = Champion { look: Look::Mended, ..Champion::default() };
+        assert_eq!(Stages::for_turn(&mended, &four).mend(Budget::Millis(100), 0), Budget::Millis(99));
     }
 
     #[test]
