@@ -7,7 +7,7 @@ use crate::eval::{Evaluator, LONG_TURN_MOVES, PLAYING_FOR_A_WIN};
 use crate::turn::{pick, Line};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use warlord_rules::{Action, Position, Ruleset, Side};
+use warlord_rules::{Action, Position, Ruleset};
 
 /// Evolves whole turns: random initial turns; each generation keeps the better half and
 /// refills the population with children of two kept parents (uniform crossover of their
@@ -48,12 +48,12 @@ impl Oep {
 }
 
 /// What every child of one evolution is built against: the evaluator (with its contempt), the
-/// rules, the position the turn starts from and the side that plays it.
+/// rules and the position the turn starts from; its fitness is the evaluation for the side to
+/// move there.
 struct Nursery<'a> {
     eval: &'a Evaluator,
     rules: &'a dyn Ruleset,
     pos: &'a Position,
-    me: Side,
 }
 
 impl Nursery<'_> {
@@ -77,7 +77,7 @@ impl Nursery<'_> {
             line.push(rules, action, meter);
             i += 1;
         }
-        let fitness = self.eval.value_for(rules, &line.pos, self.me, meter);
+        let fitness = self.eval.value_for(rules, &line.pos, self.pos.to_move(), meter);
         Genome { line, fitness }
     }
 }
@@ -98,7 +98,7 @@ impl Oep {
     ) -> Vec<(Line, f64)> {
         let me = pos.to_move();
         let eval = self.eval.with_contempt(me, self.draw_value);
-        let nursery = Nursery { eval: &eval, rules, pos, me };
+        let nursery = Nursery { eval: &eval, rules, pos };
         let mut rng = StdRng::seed_from_u64(seed);
         let size = self.population.max(2);
         let mut population: Vec<Genome> = Vec::with_capacity(size);

@@ -20,10 +20,10 @@ const MEND_UNTIL: f64 = 0.99;
 
 /// On long turns of fewer than [`LONG_TURN_MOVES`] moves (the 16x12 battle boards' four to six)
 /// under a time budget, the share of the time by whose end mending stops where greedy replies
-/// follow it ([`Look::Replies`]): the greedy replies get the last fifth. There a greedy reply takes a few milliseconds, and mending until
-/// [`MEND_UNTIL`] left none to most turns: the best-ranked candidate was played unchecked (152
-/// of 257 four-move turns of Warlord 2.0), and leaders were lost to replies greedy sees
-/// (docs/AI.md, "Rounds 38 and 39").
+/// follow it ([`Look::Replies`]): the greedy replies get the last fifth. There a greedy reply
+/// takes a few milliseconds, and mending until [`MEND_UNTIL`] left none to most turns: the
+/// best-ranked candidate was played unchecked (152 of 257 four-move turns of Warlord 2.0), and
+/// leaders were lost to replies greedy sees (docs/AI.md, "Rounds 38 and 39").
 const MEND_UNTIL_FEW_MOVES: f64 = 0.8;
 
 /// Which stages plan a turn and what share of the budget each gets. A short turn: the beam,
