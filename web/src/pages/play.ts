@@ -63,6 +63,8 @@ class GamePage {
   private readonly palette: SetupPalette | null;
   private orientation: Side;
   private busy = false;
+  /** The proposals under way, in the order they were made (`propose`). */
+  private proposals: Promise<void> = Promise.resolve();
   private sending = false;
   private ranges = false;
   private receivedAt = Date.now();
@@ -168,7 +170,16 @@ class GamePage {
     this.update();
   }
 
-  private async propose(action: string): Promise<void> {
+  /**
+   * Proposes an action after the proposals already under way: a move clicked while the
+   * server still checks the one before is played after it, not lost.
+   */
+  private propose(action: string): Promise<void> {
+    this.proposals = this.proposals.then(() => this.proposeNow(action));
+    return this.proposals;
+  }
+
+  private async proposeNow(action: string): Promise<void> {
     if (this.busy) return;
     this.busy = true;
     try {

@@ -52,6 +52,30 @@ test("a full turn is counted as full, and End turn says why it is greyed out", a
   await expect(page.locator("#end-reason")).toHaveCount(0);
 });
 
+test("a move clicked while the server still checks the one before is played after it, not lost", async ({ page, request }) => {
+  const created = await newGame(request, { scenario: "wargame-1-skirmish", mode: "correspondence" });
+  if (!created.white) throw new Error("no seats");
+  await page.goto(created.white.path);
+  await expect(page.locator("#status")).toContainText("Your turn");
+  // The server's check of the first action is held back until the second has been clicked.
+  let release = (): void => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let first = true;
+  await page.route(/\/preview$/, async (route) => {
+    if (first) {
+      first = false;
+      await held;
+    }
+    await route.continue();
+  });
+  await clickSquare(page, "g3");
+  await clickSquare(page, "g6");
+  await clickSquare(page, "d4");
+  await clickSquare(page, "d7");
+  release();
+  await expect(page.locator("#proposed li")).toHaveText(["g3 cannon g6", "d4-d7"]);
+});
+
 test("a capture and a shot are announced with a sound, tallied, and the last turn stays tinted", async ({ page, request }) => {
   const created = await newGame(request, { scenario: "wargame-1-skirmish", mode: "correspondence" });
   if (!created.white || !created.black) throw new Error("no seats");
