@@ -234,7 +234,7 @@ fn heat_cell(column: usize, row: usize, hex: bool) -> Vec<(i32, i32)> {
 }
 
 /// Where one cell's captures happened: each square (or hex) shaded by the pieces lost there,
-/// drawn in the board's own cell shape; boards larger than `HEAT_SIDE` (60) cells a side in
+/// drawn in the board's own cell shape; boards larger than `HEAT_SIDE` cells a side in
 /// blocks of cells, as the title says.
 pub fn heat_chart(cell: &CellReport) -> Result<String, LabError> {
     let grid = HeatGrid::of(cell);

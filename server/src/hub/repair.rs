@@ -37,7 +37,7 @@ impl Games {
         repaired
     }
 
-    /// Repairs lobby rows now and then every minute, `PER_PASS` (100) games at most each time.
+    /// Repairs lobby rows now and then every minute, `PER_PASS` games at most each time.
     pub fn spawn_lobby_repair(&self) {
         let games = self.clone();
         tokio::spawn(async move {
