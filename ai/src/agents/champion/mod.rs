@@ -23,6 +23,7 @@ mod beam;
 mod capture_reply;
 mod closing;
 mod deepen;
+mod escape;
 mod greedy_reply;
 mod hunt;
 mod islands;
