@@ -23,7 +23,6 @@ mod beam;
 mod capture_reply;
 mod closing;
 mod deepen;
-mod escape;
 mod greedy_reply;
 mod hunt;
 mod islands;

@@ -4,11 +4,9 @@
 //! tie-break, and the champion shuffled a leader back and forth while the opponent passed
 //! (docs/AI.md, "Round 35"). A plan breaks the tie: from each candidate nearly as good as the
 //! best, the opponent passes and the champion plays its greedy turns, [`PLAN_TURNS`] of them,
-//! and the candidate whose plan ends best (a leader taken, a capture threatened, the enemy's
-//! leaders left less room to flee in: `escape.rs`) is played, provided that a second look
-//! finds it still nearly as good (docs/AI.md, "Rounds 36 and 42").
+//! and the candidate whose plan ends best (a leader taken, a capture threatened) is played,
+//! provided that a second look finds it still nearly as good (docs/AI.md, "Round 36").
 
-use super::escape::escape_room;
 use super::greedy_reply::Judged;
 use super::replies::OWN_VALUE_WEIGHT;
 use super::{Candidate, Champion, Planning};
@@ -40,14 +38,6 @@ const PLAN_GAIN: f64 = 0.05;
 /// kept.
 const PLAN_TRIES: usize = 2;
 
-/// What a plan loses, in logits, for every 100 squares of room its enemy's leaders keep to
-/// flee in ([`escape_room`]): a net closed by 10 squares round a lone leader is worth 0.1, more
-/// than [`PLAN_GAIN`] (docs/AI.md, "Round 42").
-const ESCAPE_WEIGHT: f64 = 1.0;
-
-/// The enemy leaders' moves over which their room to flee in is counted.
-const ESCAPE_TURNS: u32 = 2;
-
 /// What a plan that wins the game is worth, less the turns it took: more than any position
 /// still in play (whose logit the evaluation keeps within about ±21).
 const PLAN_WON: f64 = 1e3;
@@ -71,9 +61,9 @@ fn logit_after(after: f64, cand: &Candidate) -> f64 {
 /// Where `me`'s plan from `pos` (a candidate's position, the opponent to move) ends if the
 /// opponent waits: the opponent passes and `me` plays its greedy turn, [`PLAN_TURNS`] times,
 /// then the opponent passes once more and the position is judged with `me` to move (so that
-/// the captures it then threatens count), in logits ([`plan_end`]). A plan that wins is worth
-/// [`PLAN_WON`] less the turns it took; one that ends otherwise (a double pass, a loss) is
-/// worth that end. `None` when `meter` ran out first.
+/// the captures it then threatens count), in logits. A plan that wins is worth [`PLAN_WON`]
+/// less the turns it took; one that ends otherwise (a double pass, a loss) is worth that end.
+/// `None` when `meter` ran out first.
 pub(super) fn waiting_plan(
     greedy: &Greedy,
     eval: &Evaluator,
@@ -98,18 +88,8 @@ pub(super) fn waiting_plan(
             return None;
         }
     }
-    let value = plan_end(eval, rules, me, &pos, meter);
-    (!meter.spent()).then_some(value)
-}
-
-/// What a plan that ends in `pos` is worth to `me`, in logits: the evaluation, and where the
-/// game goes on with `me` to move, less [`ESCAPE_WEIGHT`] for every 100 squares of room the
-/// enemy's leaders keep there to flee in ([`escape_room`]), so that a plan that closes a net
-/// ends better before the net is closed.
-fn plan_end(eval: &Evaluator, rules: &dyn Ruleset, me: Side, pos: &Position, meter: &mut Meter) -> f64 {
-    let room =
-        if pos.outcome().is_none() && pos.to_move() == me { escape_room(rules, pos, me, ESCAPE_TURNS) } else { 0.0 };
-    logit(eval.value_for(rules, pos, me, meter)) - ESCAPE_WEIGHT * room
+    let value = eval.value_for(rules, &pos, me, meter);
+    (!meter.spent()).then(|| logit(value))
 }
 
 impl Champion {
@@ -232,23 +212,5 @@ mod tests {
         let pass = turn(rules, &pos, &[]);
         let drawn = waiting_plan(&greedy, &eval, rules, me, &pass.line.pos, &mut meter).expect("a value");
         assert!(drawn.abs() < 1e-9, "{drawn}");
-    }
-
-    #[test]
-    fn a_plan_that_boxes_the_enemy_leader_in_ends_better_than_one_as_good_by_the_evaluation() {
-        // Black's lone leader against White's on h8: on a1, or on c3, on the diagonal that cuts
-        // White's leader off from the board's middle. The evaluation cannot tell the two apart
-        // (the same pieces, nothing in reach); the room White's leader keeps can, by more than
-        // a plan must gain to be preferred.
-        let end = |position: &str| {
-            let (rules, pos) = skirmish(position);
-            let eval = Champion::default().eval;
-            let mut meter = Meter::start(Budget::Nodes(u64::MAX));
-            let evaluated = logit(eval.value_for(rules.as_ref(), &pos, Side::Black, &mut meter));
-            (evaluated, plan_end(&eval, rules.as_ref(), Side::Black, &pos, &mut meter))
-        };
-        let (far, boxing) = (end("7L/8/8/8/8/8/8/l7"), end("7L/8/8/8/8/2l5/8/8"));
-        assert!((far.0 - boxing.0).abs() < 1e-9, "evaluated {} and {}", far.0, boxing.0);
-        assert!(boxing.1 > far.1 + PLAN_GAIN, "far {far:?}, boxing {boxing:?}");
     }
 }
