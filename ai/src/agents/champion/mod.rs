@@ -16,8 +16,6 @@
 //! - [`greedy_reply`]: the choice, by the opponent's greedy turn and one's own greedy follow-up.
 //! - [`deepen`]: a second look at the best candidates, against the opponent's strongest replies.
 //! - [`hunt`]: where the enemy has little left but its leaders, the second look is taken.
-//! - [`net`]: there, against one or two enemy leaders, a turn proved to take a leader next
-//!   turn whatever the enemy plays is played.
 //! - [`plan`]: there, a candidate nearly as good whose plan for when the opponent waits ends
 //!   better is played instead.
 
@@ -29,7 +27,6 @@ mod greedy_reply;
 mod hunt;
 mod islands;
 mod mend;
-mod net;
 mod offers;
 mod opened;
 mod plan;
@@ -115,10 +112,6 @@ pub struct Champion {
     /// there the candidates' values barely differ, and the tie-break shuffled leaders while the
     /// opponent passed (docs/AI.md, "Round 36").
     pub plan_to_hunt: bool,
-    /// Whether, where the champion hunts one or two enemy leaders (`net.rs`), a turn after
-    /// which every enemy turn leaves a leader to be taken is looked for first, within a
-    /// share of the budget, and played when found. On by default (docs/AI.md, "Round 43").
-    pub net_to_hunt: bool,
     /// A short turn whose side stands more than this many walking steps from every enemy piece
     /// (and can capture nothing) is planned for closing in: space weighs in the evaluation and
     /// the advancing turns are candidates (`closing.rs`).
@@ -228,7 +221,6 @@ impl Champion {
             deepen: false,
             deepen_to_hunt: true,
             plan_to_hunt: true,
-            net_to_hunt: true,
             apart_steps: APART_STEPS,
             look: Look::Replies,
         }
@@ -260,19 +252,7 @@ impl Agent for Champion {
     }
 
     fn plan_turn(&self, rules: &dyn Ruleset, pos: &Position, budget: Budget, seed: u64) -> Vec<Action> {
-        let mut start = Instant::now();
-        let mut budget = budget;
-        if self.look == Look::Replies && self.net_to_hunt && net::applies(rules, pos) {
-            let mut meter = Meter::until(budget.fraction(net::NET_SHARE), start);
-            if let Some(turn) = net::net_turn(rules, pos, &mut meter) {
-                return turn;
-            }
-            // The turn is planned as usual in what the net left of the budget.
-            let mut whole = Meter::until(budget, start);
-            whole.charge(meter.used());
-            budget = whole.remaining();
-            start = Instant::now();
-        }
+        let start = Instant::now();
         let me = pos.to_move();
         let stages = Stages::for_turn(self, pos);
         let apart = !stages.long && self.armies_apart(rules, pos);
