@@ -1,8 +1,8 @@
 //! Throughput of the evaluation (beside the features found the old way, by describing every
 //! legal action) and of each agent, on the shipped scenarios' start positions; and of the
-//! evaluation in mid-game positions of the largest (WarGame 2) and of Chieftain Chess; and of
-//! the advancing turns where distances are dear, beside one walk over the whole board
-//! (docs/BENCHMARKS.md, section "AI").
+//! evaluation and of a champion turn (remembering its evaluations and not) in mid-game
+//! positions of the largest (WarGame 2) and of Chieftain Chess; and of the advancing turns where
+//! distances are dear, beside one walk over the whole board (docs/BENCHMARKS.md, section "AI").
 
 // criterion's macros define undocumented functions.
 #![allow(missing_docs)]
@@ -11,10 +11,11 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use rand::SeedableRng;
 use std::sync::Arc;
 use warlord_ai::advance::advancing_turns;
+use warlord_ai::agents::Champion;
 use warlord_ai::eval::features::{extract_with, space};
 use warlord_ai::setup::placement;
 use warlord_ai::walking::Steps;
-use warlord_ai::{by_name, Budget, Evaluator, Meter, AGENT_NAMES};
+use warlord_ai::{by_name, Agent, Budget, Evaluator, Meter, AGENT_NAMES};
 use warlord_rules::{described_captures, Action, Phase, Position, Ruleset, Scenario, Side};
 
 /// The scenarios whose evaluation is also measured mid-game.
@@ -84,6 +85,19 @@ fn bench_evaluation(c: &mut Criterion, name: &str, rules: &dyn Ruleset, pos: &Po
     });
 }
 
+/// A champion turn of 20,000 nodes from `pos`, remembering the turn's evaluations (as the
+/// champion does) and forgetting them: the same turn (a remembered evaluation counts as a
+/// node), in the time the table saves.
+fn bench_remembering(c: &mut Criterion, name: &str, rules: &dyn Ruleset, pos: &Position) {
+    for (remember, label) in [(true, "remembering"), (false, "forgetting")] {
+        let mut champion = Champion::default();
+        champion.remember = remember;
+        c.bench_function(&format!("{name}/champion-turn-20000n-{label}"), |b| {
+            b.iter(|| champion.choose_turn(rules, pos, Budget::Nodes(20_000), 1));
+        });
+    }
+}
+
 /// The advancing turns of the side to move at `pos` (all of them: an unlimited budget), and
 /// beside them one walk ([`Steps`]) from the enemy army over the whole board: the work an
 /// advancing turn would repeat at each of its steps if it walked where the board has no water
@@ -138,6 +152,7 @@ fn bench(c: &mut Criterion) {
         let captures = rules.capturing_actions(&pos, &legal).len();
         eprintln!("{id} mid-game: {} turns, {} legal actions, {captures} captures", pos.turns_played(), legal.len());
         bench_evaluation(c, &format!("{id}-mid-game"), rules.as_ref(), &pos);
+        bench_remembering(c, &format!("{id}-mid-game"), rules.as_ref(), &pos);
     }
     for builtin in warlord_scenarios::ALL {
         let rules = rules_of(builtin.id);

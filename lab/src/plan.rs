@@ -3,6 +3,7 @@
 //! plays the same games (and adding a cell changes no other cell's games).
 
 use crate::study::Study;
+use warlord_rules::splitmix64;
 
 /// One game to play.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -37,14 +38,6 @@ pub fn games(study: &Study) -> Vec<PlannedGame> {
 /// The seed of game `number` of a cell.
 fn game_seed(study_seed: u64, label: u64, number: u64) -> u64 {
     splitmix64(splitmix64(study_seed ^ label).wrapping_add(number))
-}
-
-/// SplitMix64's output function: a good 64-bit mix.
-fn splitmix64(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 /// The FNV-1a hash of some bytes (stable across builds, unlike std's hasher).

@@ -39,7 +39,7 @@ pub use objective::Objective;
 pub use options::{OptionSpec, OptionType};
 pub use outcome::{EndReason, Outcome};
 pub use piece::{Command, KindId, Piece, PieceKind, PieceTable, UnitClass};
-pub use position::{Phase, Position};
+pub use position::{splitmix64, Phase, Position};
 pub use ruleset::{
     described_captures, is_listed, ActionInfo, ActionKind, Appearance, Combat, Commander, Family, Hints, IllegalAction,
     IllegalKind, Report, Ruleset, Tally,

@@ -259,7 +259,7 @@ impl Position {
                     | ((side as u64) << 39)
                     | (u64::from(slot.moved) << 38)
                     | u64::from(slot.cell);
-                pieces ^= mix(key);
+                pieces ^= splitmix64(key);
             }
         }
         let mut h = MixHasher(pieces);
@@ -367,38 +367,39 @@ struct MixHasher(u64);
 
 impl Hasher for MixHasher {
     fn finish(&self) -> u64 {
-        mix(self.0)
+        splitmix64(self.0)
     }
 
     fn write(&mut self, bytes: &[u8]) {
         for chunk in bytes.chunks(8) {
             let mut word = [0u8; 8];
             word[..chunk.len()].copy_from_slice(chunk);
-            self.0 = mix(self.0 ^ u64::from_le_bytes(word));
+            self.0 = splitmix64(self.0 ^ u64::from_le_bytes(word));
         }
     }
 
     fn write_u8(&mut self, n: u8) {
-        self.0 = mix(self.0 ^ u64::from(n));
+        self.0 = splitmix64(self.0 ^ u64::from(n));
     }
 
     fn write_u32(&mut self, n: u32) {
-        self.0 = mix(self.0 ^ u64::from(n));
+        self.0 = splitmix64(self.0 ^ u64::from(n));
     }
 
     fn write_u64(&mut self, n: u64) {
-        self.0 = mix(self.0 ^ n);
+        self.0 = splitmix64(self.0 ^ n);
     }
 
     fn write_usize(&mut self, n: usize) {
-        self.0 = mix(self.0 ^ n as u64);
+        self.0 = splitmix64(self.0 ^ n as u64);
     }
 }
 
-/// A fast, well-mixing 64-bit hash step (splitmix64's finaliser).
+/// A fast, well-mixing 64-bit hash step: SplitMix64's output function (for position keys, and
+/// for the keys and seeds other crates derive from them).
 #[inline]
 #[must_use]
-pub(crate) fn mix(mut z: u64) -> u64 {
+pub fn splitmix64(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);

@@ -1,13 +1,16 @@
 //! The evaluation: the probability that a side wins from a position, as the logistic of a
 //! weighted sum of family-generic features (weights fitted from self-play, see [`crate::tune`]).
 
+pub mod cache;
 pub mod features;
 pub mod objective;
 pub mod weights;
 
 use crate::budget::Meter;
-use features::{extract, space};
-use warlord_rules::{Position, Ruleset, Side};
+use cache::ScoreCache;
+use features::{extract_weighted, space};
+use std::sync::Arc;
+use warlord_rules::{splitmix64, Position, Ruleset, Side};
 pub use weights::Weights;
 
 /// Evaluates positions with a set of weights.
@@ -21,6 +24,9 @@ pub struct Evaluator {
     /// A side that plays for a win, and what a finished draw is worth to it (to the other side
     /// 1/2); without one, draws are worth 1/2 to both.
     contempt: Option<(Side, f64)>,
+    /// The evaluations already made, shared by this evaluator's clones
+    /// ([`Evaluator::with_cache`]); none by default.
+    cache: Option<Arc<ScoreCache>>,
 }
 
 impl Default for Evaluator {
@@ -73,7 +79,26 @@ impl Evaluator {
     /// An evaluator with these weights.
     #[must_use]
     pub fn new(weights: Weights) -> Evaluator {
-        Evaluator { weights, space: 0.0, objective: OBJECTIVE_WEIGHT, contempt: None }
+        Evaluator { weights, space: 0.0, objective: OBJECTIVE_WEIGHT, contempt: None, cache: None }
+    }
+
+    /// The same evaluator remembering its evaluations in a new, empty table that its clones
+    /// share ([`cache`]): for one turn's planning, where the same positions are reached again
+    /// and again. It scores every position as the evaluator without it does, bit for bit, and
+    /// counts a remembered score as a node as well, so that a node budget buys the same search;
+    /// a time budget buys more. The table is the rules' of that turn only: the key is the
+    /// position's and the evaluator's, not the rules'.
+    #[must_use]
+    pub fn with_cache(&self) -> Evaluator {
+        Evaluator { cache: Some(Arc::new(ScoreCache::default())), ..self.clone() }
+    }
+
+    /// The key of `pos` for this evaluator in a table of evaluations: the position's key mixed
+    /// with every setting that changes a score (the weights, space and the objective's weight;
+    /// contempt changes only finished games' worth, which is never looked up).
+    fn cache_key(&self, pos: &Position) -> u64 {
+        let settings = self.weights.0.iter().chain([&self.space, &self.objective]);
+        settings.fold(pos.hash(), |key, w| splitmix64(key ^ w.to_bits()))
     }
 
     /// The same evaluator with [`features::space`] added to the fitted features' sum at
@@ -151,13 +176,24 @@ impl Evaluator {
             };
         }
         meter.tick();
+        let Some(cache) = &self.cache else { return self.unfinished_score(rules, pos) };
+        let key = self.cache_key(pos);
+        cache.get(key).unwrap_or_else(|| {
+            let score = self.unfinished_score(rules, pos);
+            cache.insert(key, score);
+            score
+        })
+    }
+
+    /// [`Evaluator::score`] of a game still in play, computed.
+    fn unfinished_score(&self, rules: &dyn Ruleset, pos: &Position) -> f64 {
         let legal = rules.legal_action_list(pos);
         let plan = if self.space == 0.0 { 0.0 } else { self.space * space(pos) };
         let aim = match rules.objective() {
             Some(objective) if self.objective != 0.0 => self.objective * objective::balance(pos, objective),
             _ => 0.0,
         };
-        sigmoid(self.weights.dot(&extract(rules, pos, &legal)) + plan + aim)
+        sigmoid(self.weights.dot(&extract_weighted(rules, pos, &legal, &self.weights)) + plan + aim)
             .clamp(UNDECIDED_MARGIN, 1.0 - UNDECIDED_MARGIN)
     }
 
@@ -179,6 +215,65 @@ impl Evaluator {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::budget::Budget;
+    use rand::{Rng, SeedableRng};
+    use warlord_rules::Scenario;
+
+    /// Chieftain Chess's rules and the positions of a random game's first `turns` turns, every
+    /// action's.
+    fn random_game(turns: u32) -> (std::sync::Arc<dyn Ruleset>, Vec<Position>) {
+        let text = warlord_scenarios::get("chieftain").expect("shipped").text;
+        let rules = Scenario::parse(text, "chieftain").expect("valid").ruleset(&[]).expect("rules");
+        let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+        let mut pos = rules.start();
+        let mut seen = vec![pos.clone()];
+        while pos.turns_played() < turns && pos.outcome().is_none() {
+            let legal = rules.legal_action_list(&pos);
+            rules.play(&mut pos, legal[rng.gen_range(0..legal.len())]).expect("a listed action is legal");
+            seen.push(pos.clone());
+        }
+        (rules, seen)
+    }
+
+    #[test]
+    fn where_coverage_weighs_nothing_it_is_not_computed_and_the_weighted_sum_is_the_same() {
+        let (rules, positions) = random_game(30);
+        let (champion, tuned) = (Weights::champion(), Weights::tuned());
+        let mut covered = 0;
+        for pos in &positions {
+            let legal = rules.legal_action_list(pos);
+            let all = features::extract(rules.as_ref(), pos, &legal);
+            let weighted = features::extract_weighted(rules.as_ref(), pos, &legal, &champion);
+            assert_eq!(weighted[features::COVERAGE], 0.0);
+            assert_eq!(champion.dot(&weighted).to_bits(), champion.dot(&all).to_bits());
+            assert_eq!(features::extract_weighted(rules.as_ref(), pos, &legal, &tuned), all);
+            covered += usize::from(all[features::COVERAGE] != 0.0);
+        }
+        // Coverage differed between the sides somewhere: the test compares something.
+        assert!(covered > 0);
+    }
+
+    #[test]
+    fn an_evaluator_that_remembers_scores_every_position_as_one_that_does_not_and_counts_each_look() {
+        let (rules, positions) = random_game(30);
+        assert!(positions.len() > 60);
+        let plain = Evaluator::new(Weights::champion()).with_space(0.5);
+        let remembering = plain.with_cache();
+        // Its clones share the table; another weight of space keys its own scores.
+        let (clone, other) = (remembering.clone(), remembering.with_space(0.0));
+        let (mut counted, mut uncounted) =
+            (Meter::start(Budget::Nodes(u64::MAX)), Meter::start(Budget::Nodes(u64::MAX)));
+        for pos in &positions {
+            let expected = plain.score(rules.as_ref(), pos, &mut uncounted);
+            for eval in [&remembering, &clone, &remembering] {
+                assert_eq!(eval.score(rules.as_ref(), pos, &mut counted).to_bits(), expected.to_bits());
+            }
+            let without_space = Evaluator::new(Weights::champion()).score(rules.as_ref(), pos, &mut uncounted);
+            assert_eq!(other.score(rules.as_ref(), pos, &mut counted).to_bits(), without_space.to_bits());
+        }
+        // Every look is a node, found in the table or not.
+        assert_eq!(counted.used(), 2 * uncounted.used());
+    }
 
     #[test]
     fn logit_undoes_sigmoid_and_stays_finite_at_the_ends() {

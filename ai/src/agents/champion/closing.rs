@@ -53,7 +53,8 @@ impl Champion {
     /// The evaluation a turn from `pos` is planned with: the champion's, with its contempt for a
     /// draw, and space ([`APART_SPACE`]) on a short turn where the armies stand `apart`
     /// ([`Champion::armies_apart`]) or on a long turn that stands behind water
-    /// ([`Champion::waits_behind_water`]).
+    /// ([`Champion::waits_behind_water`]); remembering its evaluations for the turn where
+    /// [`Champion::remember`] is on.
     pub(super) fn turn_evaluator(
         &self,
         rules: &dyn Ruleset,
@@ -61,12 +62,14 @@ impl Champion {
         stages: &Stages,
         apart: bool,
     ) -> Evaluator {
-        let eval = self.eval.with_contempt(pos.to_move(), self.draw_value);
+        let mut eval = self.eval.with_contempt(pos.to_move(), self.draw_value);
         if apart || (stages.long && self.waits_behind_water(rules, pos)) {
-            eval.with_space(APART_SPACE)
-        } else {
-            eval
+            eval = eval.with_space(APART_SPACE);
         }
+        if self.remember {
+            eval = eval.with_cache();
+        }
+        eval
     }
 
     /// `beam` with the finished advancing turns from `pos` that it lacks, each valued by `eval`,

@@ -119,6 +119,11 @@ pub struct Champion {
     /// How far the champion looks beyond its own turn before choosing ([`Look`]): the whole
     /// champion looks at the opponent's greedy reply; the lower levels look less.
     pub look: Look,
+    /// Whether a turn's evaluations are remembered while it is planned
+    /// ([`Evaluator::with_cache`]), so that a position reached again is not evaluated again.
+    /// On by default: the same turns under a node budget, more search in a time budget
+    /// (docs/BENCHMARKS.md, "The evaluations of a turn remembered").
+    pub remember: bool,
 }
 
 /// How far a champion looks beyond its own turn: the knob that makes the levels between OEP and
@@ -223,6 +228,7 @@ impl Champion {
             plan_to_hunt: true,
             apart_steps: APART_STEPS,
             look: Look::Replies,
+            remember: true,
         }
     }
 
@@ -332,6 +338,20 @@ mod tests {
         // The fitted weights, coverage and all, rank them the other way round (Round 28).
         let fitted = Evaluator::default();
         assert!(quiet(&fitted, beside) < quiet(&fitted, away));
+    }
+
+    #[test]
+    fn under_a_node_budget_the_champion_plays_the_same_turns_remembering_its_evaluations_or_not() {
+        // A short turn (three leaders), a long one (four), and a hunt (the second look and the
+        // plan): every stage's evaluations go through the table.
+        let forgetting = Champion { remember: false, ..Champion::default() };
+        for position in ["lll5/8/8/3i4/4I3/8/8/LLL2III", "llll4/8/2i5/3i4/4I3/5I2/8/LLLL2II", "7l/8/8/8/8/8/ll6/iii5"] {
+            let (rules, pos) = skirmish(position);
+            for seed in [1, 2] {
+                let turn = |c: &Champion| c.plan_turn(rules.as_ref(), &pos, Budget::Nodes(4000), seed);
+                assert_eq!(turn(&Champion::default()), turn(&forgetting), "{position}, seed {seed}");
+            }
+        }
     }
 
     #[test]
