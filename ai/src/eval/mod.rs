@@ -86,8 +86,8 @@ impl Evaluator {
     /// share ([`cache`]): for one turn's planning, where the same positions are reached again
     /// and again. It scores every position as the evaluator without it does, bit for bit, and
     /// counts a remembered score as a node as well, so that a node budget buys the same search;
-    /// a time budget buys more. The table is the rules' of that turn only: the key is the
-    /// position's and the evaluator's, not the rules'.
+    /// a time budget buys more. Score positions of one ruleset only with it (one turn's): the
+    /// key is the position's and the evaluator's, not the rules'.
     #[must_use]
     pub fn with_cache(&self) -> Evaluator {
         Evaluator { cache: Some(Arc::new(ScoreCache::default())), ..self.clone() }
@@ -263,10 +263,17 @@ mod tests {
         let (clone, other) = (remembering.clone(), remembering.with_space(0.0));
         let (mut counted, mut uncounted) =
             (Meter::start(Budget::Nodes(u64::MAX)), Meter::start(Budget::Nodes(u64::MAX)));
+        let table = remembering.cache.as_ref().expect("a table");
+        assert!(clone.cache.as_ref().is_some_and(|t| Arc::ptr_eq(t, table)));
         for pos in &positions {
             let expected = plain.score(rules.as_ref(), pos, &mut uncounted);
             for eval in [&remembering, &clone, &remembering] {
                 assert_eq!(eval.score(rules.as_ref(), pos, &mut counted).to_bits(), expected.to_bits());
+            }
+            if pos.outcome().is_none() {
+                // Kept, under a key of its own for each weight of space.
+                assert_eq!(table.get(remembering.cache_key(pos)), Some(expected));
+                assert_ne!(other.cache_key(pos), remembering.cache_key(pos));
             }
             let without_space = Evaluator::new(Weights::champion()).score(rules.as_ref(), pos, &mut uncounted);
             assert_eq!(other.score(rules.as_ref(), pos, &mut counted).to_bits(), without_space.to_bits());
