@@ -184,7 +184,12 @@ async fn resigning_games_cancels_their_queued_and_running_searches() {
         games.push(create(addr, ai_first(STRONGEST)).await);
     }
     until_stats(|| server.games.ai_stats(), |s| s.running == 1 && s.queued == 2).await;
-    // The waiting ones first, so that the first search's end starts none of them.
+    // The last games first, so that, where the first game's search is the one running, its
+    // end starts none of the others. Each game's job is submitted from a task of its own
+    // (`hub/ai.rs`), so the search that runs may be a later game's: resigning it then starts a
+    // job not yet cancelled, stopped in turn when its game resigns (a CI run's counts, 2
+    // stopped and 1 dropped, fit that). That cancelled jobs never start is the scheduler's
+    // test above; here every job ends dropped or stopped, and none plays.
     for game in games.iter().rev() {
         let path = format!("/api/games/{}/commands", game["id"].as_str().unwrap());
         let body = json!({"type": "resign"}).to_string();
@@ -192,7 +197,8 @@ async fn resigning_games_cancels_their_queued_and_running_searches() {
         assert_eq!(r.status, 200, "{}", r.body);
     }
     let stats = until_stats(|| server.games.ai_stats(), |s| s.running == 0 && s.queued == 0).await;
-    assert_eq!((stats.stopped, stats.dropped, stats.finished), (1, 2, 0), "no search ran to its end: {stats:?}");
+    assert_eq!((stats.stopped + stats.dropped, stats.finished), (3, 0), "no search ran to its end: {stats:?}");
+    assert!(stats.stopped >= 1, "the running search was stopped: {stats:?}");
     for game in &games {
         let s = state(addr, game["id"].as_str().unwrap(), Some(&token(game, "spectator"))).await.json();
         assert_eq!(s["state"]["seq"], 1, "only the resignation: {s}");
