@@ -49,7 +49,7 @@ impl ScoreCache {
         ScoreCache { slots: (0..1usize << log2).map(|_| Slot::default()).collect() }
     }
 
-    /// The slot of a key (never 0: see [`ScoreCache::insert`]).
+    /// The slot of a key (already made nonzero by [`nonzero`]).
     fn slot(&self, key: u64) -> &Slot {
         &self.slots[(key as usize) & (self.slots.len() - 1)]
     }
