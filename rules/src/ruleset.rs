@@ -11,6 +11,10 @@ use crate::square::Square;
 use std::fmt;
 use std::sync::Arc;
 
+/// The room a listing of legal actions starts with: a 16x12 battle board's turn lists a hundred
+/// to two hundred actions, and a vector grown from empty would be copied six times on the way.
+const LISTING_CAPACITY: usize = 128;
+
 /// The game families the engine knows.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -389,9 +393,19 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
         described_captures(self, pos, legal)
     }
 
+    /// How many legal actions the position has, and which of them capture (exactly
+    /// [`Ruleset::capturing_actions`] of the listing, in its order): what an evaluation needs
+    /// of the listing. The default lists every action; a family may count them without keeping
+    /// those that capture nothing.
+    fn count_and_captures(&self, pos: &Position) -> (usize, Vec<(Action, Square)>) {
+        let legal = self.legal_action_list(pos);
+        let captures = self.capturing_actions(pos, &legal);
+        (legal.len(), captures)
+    }
+
     /// Every legal action, as a new vector.
     fn legal_action_list(&self, pos: &Position) -> Vec<Action> {
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(LISTING_CAPACITY);
         self.legal_actions(pos, &mut out);
         out
     }

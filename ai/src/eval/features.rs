@@ -37,7 +37,7 @@ fn army(rules: &dyn Ruleset, pos: &Position, side: Side) -> Army {
         material: 0.0,
         leaders: Vec::new(),
         commanders: Vec::new(),
-        pieces: Vec::new(),
+        pieces: Vec::with_capacity(pos.piece_count(side)),
     };
     for (sq, p) in pos.pieces(side) {
         let kind = rules.pieces().get(p.kind);
@@ -136,22 +136,25 @@ pub fn extract(rules: &dyn Ruleset, pos: &Position, legal: &[Action]) -> Feature
 /// capture, each with its target (as [`Ruleset::capturing_actions`] lists them).
 #[must_use]
 pub fn extract_with(rules: &dyn Ruleset, pos: &Position, legal: &[Action], captures: &[(Action, Square)]) -> Features {
-    features(rules, pos, legal, captures, true)
+    features(rules, pos, legal.len(), captures, true)
 }
 
-/// [`extract`], for an evaluation with `weights`: where coverage weighs nothing (the champion's
-/// weights), it is left at 0 and not computed (a few percent of an evaluation's time); the
-/// weighted sum is the same.
+/// [`extract`], for an evaluation with `weights`, from the rules' count of the legal actions
+/// and their captures ([`Ruleset::count_and_captures`], no listing kept): where coverage weighs
+/// nothing (the champion's weights), it is left at 0 and not computed (a few percent of an
+/// evaluation's time); the weighted sum is the same.
 #[must_use]
-pub fn extract_weighted(rules: &dyn Ruleset, pos: &Position, legal: &[Action], weights: &Weights) -> Features {
-    features(rules, pos, legal, &rules.capturing_actions(pos, legal), weights.0[COVERAGE] != 0.0)
+pub fn extract_weighted(rules: &dyn Ruleset, pos: &Position, weights: &Weights) -> Features {
+    let (count, captures) = rules.count_and_captures(pos);
+    features(rules, pos, count, &captures, weights.0[COVERAGE] != 0.0)
 }
 
-/// The features, coverage computed or left at 0.
+/// The features, given the number of legal actions and those that capture, coverage computed
+/// or left at 0.
 fn features(
     rules: &dyn Ruleset,
     pos: &Position,
-    legal: &[Action],
+    legal_count: usize,
     captures: &[(Action, Square)],
     with_coverage: bool,
 ) -> Features {
@@ -177,7 +180,7 @@ fn features(
     let leader_targets = targets.iter().filter(|t| theirs.leaders.contains(t)).count().min(remaining);
     let leader_threat =
         if theirs.leaders.is_empty() { 0.0 } else { leader_targets as f64 / theirs.leaders.len() as f64 };
-    let mobility = (legal.len() as f64 / (8.0 * mine.pieces.len().max(1) as f64)).min(1.0);
+    let mobility = (legal_count as f64 / (8.0 * mine.pieces.len().max(1) as f64)).min(1.0);
 
     [
         1.0,

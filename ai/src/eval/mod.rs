@@ -187,13 +187,12 @@ impl Evaluator {
 
     /// [`Evaluator::score`] of a game still in play, computed.
     fn unfinished_score(&self, rules: &dyn Ruleset, pos: &Position) -> f64 {
-        let legal = rules.legal_action_list(pos);
         let plan = if self.space == 0.0 { 0.0 } else { self.space * space(pos) };
         let aim = match rules.objective() {
             Some(objective) if self.objective != 0.0 => self.objective * objective::balance(pos, objective),
             _ => 0.0,
         };
-        sigmoid(self.weights.dot(&extract_weighted(rules, pos, &legal, &self.weights)) + plan + aim)
+        sigmoid(self.weights.dot(&extract_weighted(rules, pos, &self.weights)) + plan + aim)
             .clamp(UNDECIDED_MARGIN, 1.0 - UNDECIDED_MARGIN)
     }
 
@@ -243,10 +242,10 @@ mod tests {
         for pos in &positions {
             let legal = rules.legal_action_list(pos);
             let all = features::extract(rules.as_ref(), pos, &legal);
-            let weighted = features::extract_weighted(rules.as_ref(), pos, &legal, &champion);
+            let weighted = features::extract_weighted(rules.as_ref(), pos, &champion);
             assert_eq!(weighted[features::COVERAGE], 0.0);
             assert_eq!(champion.dot(&weighted).to_bits(), champion.dot(&all).to_bits());
-            assert_eq!(features::extract_weighted(rules.as_ref(), pos, &legal, &tuned), all);
+            assert_eq!(features::extract_weighted(rules.as_ref(), pos, &tuned), all);
             covered += usize::from(all[features::COVERAGE] != 0.0);
         }
         // Coverage differed between the sides somewhere: the test compares something.

@@ -386,6 +386,18 @@ impl Ruleset for WarlordRules {
         self.capturing(pos, legal)
     }
 
+    /// In play, the moves are counted as they are found and only those onto an enemy kept.
+    fn count_and_captures(&self, pos: &Position) -> (usize, Vec<(Action, Square)>) {
+        match pos.phase {
+            Phase::Play => self.turn_count_and_captures(pos),
+            _ => {
+                let legal = self.legal_action_list(pos);
+                let captures = self.capturing(pos, &legal);
+                (legal.len(), captures)
+            }
+        }
+    }
+
     fn hints(&self, pos: &Position) -> Hints {
         self.ui_hints(pos)
     }

@@ -8,6 +8,7 @@ use crate::geometry::{Geometry, Lattice};
 use crate::movement::{Lines, MoveRule, Passing};
 use crate::position::{Position, EMPTY};
 use crate::terrain::Terrain;
+use std::cell::Cell;
 
 const WATER: u8 = Terrain::Water as u8;
 const OFF: u16 = u16::MAX;
@@ -29,11 +30,25 @@ pub(super) struct MoveGen<'a> {
     side: crate::Side,
     /// Whether the board has any town, trees or hill (if not, terrain checks are skipped).
     terrain: bool,
+    /// When counting ([`Self::counting`]): the moves found so far; only captures are kept.
+    count: Option<Cell<usize>>,
 }
 
 impl<'a> MoveGen<'a> {
+    /// A generator that appends every move it finds.
     pub(super) fn new(rules: &'a WarlordRules, pos: &'a Position) -> MoveGen<'a> {
-        MoveGen { rules, pos, side: pos.to_move, terrain: rules.has_obstacles }
+        MoveGen { rules, pos, side: pos.to_move, terrain: rules.has_obstacles, count: None }
+    }
+
+    /// A generator that counts every move it finds ([`Self::counted`]) and appends only those
+    /// that land on an enemy: the same captures, in the same order, as [`Self::new`]'s listing.
+    pub(super) fn counting(rules: &'a WarlordRules, pos: &'a Position) -> MoveGen<'a> {
+        MoveGen { count: Some(Cell::new(0)), ..MoveGen::new(rules, pos) }
+    }
+
+    /// The moves a counting generator has found (0 for one that lists them).
+    pub(super) fn counted(&self) -> usize {
+        self.count.as_ref().map_or(0, Cell::get)
     }
 
     /// Whether a cell holds blocking terrain (always false on boards without any).
@@ -47,6 +62,11 @@ impl<'a> MoveGen<'a> {
     #[inline]
     fn crosses(&self, cell: usize) -> bool {
         self.rules.options.water_crossing && !self.rules.outside[cell]
+    }
+
+    /// Whether an enemy of the mover stands on `to`.
+    fn lands_on_enemy(&self, to: crate::square::Square) -> bool {
+        self.content(self.pos.board().index(to)) == Content::Enemy
     }
 
     #[inline]
@@ -70,8 +90,14 @@ impl<'a> MoveGen<'a> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn emit(&self, from: usize, to: usize, out: &mut Vec<Action>) {
+        if let Some(count) = &self.count {
+            count.set(count.get() + 1);
+            if self.content(to) != Content::Enemy {
+                return;
+            }
+        }
         let board = self.pos.board();
         out.push(Action::Move { from: board.square(from), to: board.square(to) });
     }
@@ -82,6 +108,14 @@ impl<'a> MoveGen<'a> {
         let from = s.cell as usize;
         let start = out.len();
         let kind = &self.rules.compiled[usize::from(s.kind)];
+        if let (true, Some(count)) = (kind.overlapping, &self.count) {
+            // Rules that overlap reach some squares twice: list, merge, then count and keep.
+            let mut moves = Vec::new();
+            MoveGen::new(self.rules, self.pos).piece_moves(slot, &mut moves);
+            count.set(count.get() + moves.len());
+            out.extend(moves.into_iter().filter(|a| a.destination().is_some_and(|to| self.lands_on_enemy(to))));
+            return;
+        }
         let profile = kind.terrain;
         for rule in &kind.rules {
             match rule {

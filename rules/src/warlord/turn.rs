@@ -44,7 +44,7 @@ impl WarlordRules {
         let spare = self.spare_activators(pos);
         let reach = activation::reachable(&pos.turn.activated, &spare, &mut in_set);
         let mut seen = vec![false; pos.slots.len()];
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(pos.slots_of(pos.to_move).len());
         for a in reach {
             let Some(command) = self.command(pos, a) else { continue };
             if pos.turn.activated.iter().any(|m| m.swapped_leader == Some(a)) {
@@ -106,14 +106,43 @@ impl WarlordRules {
         for &slot in &movable {
             gen.piece_moves(slot, out);
         }
-        if self.options.cannon_leader_swap {
-            self.swaps(pos, &movable, out);
-        }
-        self.arrival_places(pos, out);
-        let moved_none = pos.turn.actions.is_empty();
-        if !(self.options.at_least_one_move && moved_none && out.len() > start) {
+        self.swaps_and_arrivals(pos, &movable, out);
+        if self.may_end_turn(pos, out.len() > start) {
             out.push(Action::EndTurn);
         }
+    }
+
+    /// How many actions [`Self::turn_actions`] lists, and those of them that capture (moves
+    /// onto an enemy, with their target, in the listing's order), without listing the rest.
+    pub(super) fn turn_count_and_captures(&self, pos: &Position) -> (usize, Vec<(Action, Square)>) {
+        let gen = MoveGen::counting(self, pos);
+        let movable = self.activatable(pos);
+        let mut captures = Vec::new();
+        for &slot in &movable {
+            gen.piece_moves(slot, &mut captures);
+        }
+        // Swaps and placements capture nothing; they are only counted.
+        let mut others = Vec::new();
+        self.swaps_and_arrivals(pos, &movable, &mut others);
+        let listed = gen.counted() + others.len();
+        let count = listed + usize::from(self.may_end_turn(pos, listed > 0));
+        let captures = captures.into_iter().filter_map(|a| a.destination().map(|to| (a, to))).collect();
+        (count, captures)
+    }
+
+    /// The cannon-leader swaps (with the option) and the reinforcements' placements.
+    fn swaps_and_arrivals(&self, pos: &Position, movable: &[u32], out: &mut Vec<Action>) {
+        if self.options.cannon_leader_swap {
+            self.swaps(pos, movable, out);
+        }
+        self.arrival_places(pos, out);
+    }
+
+    /// Whether the turn may end now, given whether any other action is listed: always, but
+    /// with the option `at-least-one-move` not before a move while one is possible.
+    fn may_end_turn(&self, pos: &Position, others_listed: bool) -> bool {
+        let moved_none = pos.turn.actions.is_empty();
+        !(self.options.at_least_one_move && moved_none && others_listed)
     }
 
     /// Placements of the reinforcements waiting for the side to move.
