@@ -220,6 +220,18 @@ pub fn described_captures<R: Ruleset + ?Sized>(rules: &R, pos: &Position, legal:
     legal.iter().filter_map(|&action| rules.describe(pos, action).target().map(|sq| (action, sq))).collect()
 }
 
+/// [`Ruleset::count_and_captures`] from the listing: every legal action listed, counted, and
+/// those that capture picked out by [`Ruleset::capturing_actions`] (the default, and what a
+/// family that counts faster in play does in the other phases).
+pub(crate) fn listed_count_and_captures<R: Ruleset + ?Sized>(
+    rules: &R,
+    pos: &Position,
+) -> (usize, Vec<(Action, Square)>) {
+    let legal = rules.legal_action_list(pos);
+    let captures = rules.capturing_actions(pos, &legal);
+    (legal.len(), captures)
+}
+
 /// A piece that orders others, as the UI shows it: where it stands, how far its orders reach
 /// and how many it may still give this turn.
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -398,9 +410,7 @@ pub trait Ruleset: Send + Sync + fmt::Debug {
     /// of the listing. The default lists every action; a family may count them without keeping
     /// those that capture nothing.
     fn count_and_captures(&self, pos: &Position) -> (usize, Vec<(Action, Square)>) {
-        let legal = self.legal_action_list(pos);
-        let captures = self.capturing_actions(pos, &legal);
-        (legal.len(), captures)
+        listed_count_and_captures(self, pos)
     }
 
     /// Every legal action, as a new vector.

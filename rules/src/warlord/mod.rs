@@ -390,11 +390,7 @@ impl Ruleset for WarlordRules {
     fn count_and_captures(&self, pos: &Position) -> (usize, Vec<(Action, Square)>) {
         match pos.phase {
             Phase::Play => self.turn_count_and_captures(pos),
-            _ => {
-                let legal = self.legal_action_list(pos);
-                let captures = self.capturing(pos, &legal);
-                (legal.len(), captures)
-            }
+            _ => crate::ruleset::listed_count_and_captures(self, pos),
         }
     }
 
