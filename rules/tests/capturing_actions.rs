@@ -53,8 +53,8 @@ fn captures_come_up_in_every_family() {
 /// The count where a piece's rules reach the same square twice (a walk and a short line: the
 /// listing merges them) and where the options that add or forbid actions are on (the
 /// cannon-leader swap, self-activating knights, at least one move a turn): every step of
-/// random games agrees with the listing, and the merged piece, the swaps and the forbidden
-/// pass all come up.
+/// random games agrees with the listing, and swaps and turns that may not pass come up (the
+/// Guards' moves come up from the first turn: a count that does not merge them fails here).
 #[test]
 fn the_count_holds_where_rules_overlap_and_with_the_options_that_change_the_listing() {
     let text = r#"
