@@ -162,34 +162,33 @@ impl Claims {
     pub fn between(board: &Board, first: &[Square], second: &[Square]) -> Claims {
         const FIRST: u8 = 1;
         const SECOND: u8 = 2;
-        let files = usize::from(board.files());
-        let cells = files * usize::from(board.ranks());
-        let index = |sq: Square| usize::from(sq.rank) * files + usize::from(sq.file);
+        let grid = Grid::of(board);
+        let cells = grid.files * grid.ranks;
         let mut dist = vec![u32::MAX; cells];
         let mut marks = vec![0u8; cells];
-        let mut queue: Vec<Square> = Vec::with_capacity(cells);
+        let mut queue: Vec<usize> = Vec::with_capacity(cells);
         for (army, mark) in [(first, FIRST), (second, SECOND)] {
             for &sq in army {
-                let i = index(sq);
+                let i = grid.index(sq);
                 if dist[i] == u32::MAX {
                     dist[i] = 0;
-                    queue.push(sq);
+                    queue.push(i);
                 }
                 marks[i] |= mark;
             }
         }
-        let open = !has_barriers(board);
+        // Cells no piece stands on, if the board has any: a walk never enters them.
+        let barred: Option<Vec<bool>> =
+            has_barriers(board).then(|| board.squares().map(|sq| !board.terrain(sq).holds_pieces()).collect());
         let mut next = 0;
-        while let Some(&sq) = queue.get(next) {
+        while let Some(&i) = queue.get(next) {
             next += 1;
-            let i = index(sq);
             let (step, mark) = (dist[i] + 1, marks[i]);
-            for n in board.neighbours(sq) {
-                let j = index(n);
-                if dist[j] == u32::MAX && (open || board.terrain(n).holds_pieces()) {
+            for j in grid.neighbours(i) {
+                if dist[j] == u32::MAX && barred.as_ref().is_none_or(|barred| !barred[j]) {
                     dist[j] = step;
                     marks[j] = mark;
-                    queue.push(n);
+                    queue.push(j);
                 } else if dist[j] == step {
                     marks[j] |= mark;
                 }
@@ -200,6 +199,50 @@ impl Claims {
             second: marks.iter().filter(|&&m| m == SECOND).count(),
             cells,
         }
+    }
+}
+
+/// A board's cells numbered rank by rank (`rank * files + file`, the order of
+/// [`Board::squares`]), with each cell's neighbours found by arithmetic: a search over every
+/// cell of the 120x120 boards at each evaluation ([`Claims`]) spent most of its time turning
+/// squares into lattice coordinates and back.
+struct Grid {
+    files: usize,
+    ranks: usize,
+    /// The (file, rank) steps to a cell's neighbours, for cells on even and on odd ranks (hex
+    /// rows are offset by rank; on squares both are the same).
+    steps: [Vec<(isize, isize)>; 2],
+}
+
+impl Grid {
+    fn of(board: &Board) -> Grid {
+        let geometry = board.geometry();
+        // The steps of a cell far from the lattice's edges, on an even rank and on an odd one.
+        let steps = [10u8, 11].map(|rank| {
+            let centre = Square::new(10, rank);
+            let (x, y) = geometry.to_lattice(centre);
+            geometry
+                .neighbour_steps()
+                .iter()
+                .filter_map(|&(dx, dy)| geometry.from_lattice((x + dx, y + dy)))
+                .map(|n| (isize::from(n.file) - 10, isize::from(n.rank) - isize::from(rank)))
+                .collect()
+        });
+        Grid { files: usize::from(board.files()), ranks: usize::from(board.ranks()), steps }
+    }
+
+    fn index(&self, sq: Square) -> usize {
+        usize::from(sq.rank) * self.files + usize::from(sq.file)
+    }
+
+    /// The numbers of the cells next to cell `i` that lie on the board.
+    fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+        let (file, rank) = ((i % self.files) as isize, (i / self.files) as isize);
+        let (files, ranks) = (self.files as isize, self.ranks as isize);
+        self.steps[(rank & 1) as usize].iter().filter_map(move |&(df, dr)| {
+            let (f, r) = (file + df, rank + dr);
+            (f >= 0 && r >= 0 && f < files && r < ranks).then(|| (r * files + f) as usize)
+        })
     }
 }
 

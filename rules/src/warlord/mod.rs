@@ -100,6 +100,10 @@ pub struct WarlordRules {
     box_offsets: Vec<Vec<isize>>,
     options: WarlordOptions,
     config: WarlordConfig,
+    /// For each wave of reinforcements and each kind of piece, the padded cells of the wave's
+    /// entry region where that kind may stand, in the region's order: what a placement needs
+    /// besides the cell being free, worked out once (terrain does not change).
+    entries: Vec<Vec<Vec<u32>>>,
     /// Deployment zones, one flag per board square (rank-major).
     zones: [Vec<bool>; 2],
     /// The towns to hold, with `towns-to-win`: derived from the board and the config once, as
@@ -122,7 +126,7 @@ impl WarlordRules {
             ));
         }
         let board = Arc::new(board);
-        let compiled = pieces.iter().map(|(_, k)| CompiledKind::new(k, &board)).collect();
+        let compiled: Vec<CompiledKind> = pieces.iter().map(|(_, k)| CompiledKind::new(k, &board)).collect();
         let has_obstacles = [crate::Terrain::Town, crate::Terrain::Trees, crate::Terrain::Hill]
             .into_iter()
             .any(|t| board.has_terrain(t));
@@ -145,6 +149,22 @@ impl WarlordRules {
             board.check(sq).map_err(|e| e.to_string())?;
             outside[board.index(sq)] = true;
         }
+        let entries = config
+            .waves
+            .iter()
+            .map(|wave| {
+                compiled
+                    .iter()
+                    .map(|kind| {
+                        let standing = wave
+                            .region
+                            .iter()
+                            .filter(|&&sq| board.contains(sq) && kind.terrain.may_stand_on(board.terrain(sq) as u8));
+                        standing.map(|&sq| board.index(sq) as u32).collect()
+                    })
+                    .collect()
+            })
+            .collect();
         let objective = (config.towns_to_win > 0).then(|| crate::objective::Objective {
             squares: board.squares().filter(|sq| board.terrain(*sq) == crate::Terrain::Town).collect(),
             needed: u32::from(config.towns_to_win),
@@ -161,6 +181,7 @@ impl WarlordRules {
             box_offsets,
             options,
             config,
+            entries,
             zones,
             objective,
             start: Position::empty(board, crate::FamilyState::None),

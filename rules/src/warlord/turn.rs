@@ -6,7 +6,7 @@ use super::WarlordRules;
 use crate::action::Action;
 use crate::outcome::{EndReason, Outcome};
 use crate::piece::UnitClass;
-use crate::position::{ActivatedMove, Phase, Position};
+use crate::position::{ActivatedMove, Phase, Position, EMPTY};
 use crate::ruleset::{IllegalAction, IllegalKind, Report};
 use crate::square::Square;
 
@@ -106,7 +106,7 @@ impl WarlordRules {
         for &slot in &movable {
             gen.piece_moves(slot, out);
         }
-        self.swaps_and_arrivals(pos, &movable, out);
+        self.swaps_and_arrivals(pos, &movable, &mut |action| out.push(action));
         if self.may_end_turn(pos, out.len() > start) {
             out.push(Action::EndTurn);
         }
@@ -122,20 +122,20 @@ impl WarlordRules {
             gen.piece_moves(slot, &mut captures);
         }
         // Swaps and placements capture nothing; they are only counted.
-        let mut others = Vec::new();
-        self.swaps_and_arrivals(pos, &movable, &mut others);
-        let listed = gen.counted() + others.len();
+        let mut others = 0;
+        self.swaps_and_arrivals(pos, &movable, &mut |_| others += 1);
+        let listed = gen.counted() + others;
         let count = listed + usize::from(self.may_end_turn(pos, listed > 0));
         let captures = captures.into_iter().filter_map(|a| a.destination().map(|to| (a, to))).collect();
         (count, captures)
     }
 
     /// The cannon-leader swaps (with the option) and the reinforcements' placements.
-    fn swaps_and_arrivals(&self, pos: &Position, movable: &[u32], out: &mut Vec<Action>) {
+    fn swaps_and_arrivals(&self, pos: &Position, movable: &[u32], add: &mut impl FnMut(Action)) {
         if self.options.cannon_leader_swap {
-            self.swaps(pos, movable, out);
+            self.swaps(pos, movable, add);
         }
-        self.arrival_places(pos, out);
+        self.arrival_places(pos, add);
     }
 
     /// Whether the turn may end now, given whether any other action is listed: always, but
@@ -145,12 +145,12 @@ impl WarlordRules {
         !(self.options.at_least_one_move && moved_none && others_listed)
     }
 
-    /// Placements of the reinforcements waiting for the side to move.
-    fn arrival_places(&self, pos: &Position, out: &mut Vec<Action>) {
+    /// Placements of the reinforcements waiting for the side to move, each given to `add`.
+    fn arrival_places(&self, pos: &Position, add: &mut impl FnMut(Action)) {
         let mut seen: Vec<(u16, crate::KindId)> = Vec::new();
         // Placements already listed (entry regions of waves may overlap): a bit per board cell
-        // for each kind waiting, not a scan of `out` (thousands of actions on large boards) nor
-        // a hashed set (a third of the time of a whole game on the 120x120 boards).
+        // for each kind waiting, not a scan of the listing (thousands of actions on large
+        // boards) nor a hashed set (a third of the time of a whole game on the 120x120 boards).
         let board = pos.board();
         let mut listed: Vec<(crate::KindId, Vec<u64>)> = Vec::new();
         for a in super::state(pos).arrivals.iter().filter(|a| a.side == pos.to_move && a.count > 0) {
@@ -166,19 +166,20 @@ impl WarlordRules {
                 }
             };
             let bits = &mut listed[k].1;
-            for &to in &self.config.waves[usize::from(a.wave)].region {
-                let cell = board.index(to);
+            let cells = self.entries.get(usize::from(a.wave)).and_then(|kinds| kinds.get(usize::from(a.kind)));
+            for &cell in cells.map_or(&[][..], Vec::as_slice) {
+                let cell = cell as usize;
                 let (word, bit) = (cell / 64, 1u64 << (cell % 64));
-                if bits[word] & bit == 0 && pos.piece_at(to).is_none() && self.may_stand(a.kind, to) {
+                if bits[word] & bit == 0 && pos.cell(cell) == EMPTY {
                     bits[word] |= bit;
-                    out.push(Action::Place { kind: a.kind, to });
+                    add(Action::Place { kind: a.kind, to: board.square(cell) });
                 }
             }
         }
     }
 
     /// The cannon-leader swaps possible now.
-    fn swaps(&self, pos: &Position, movable: &[u32], out: &mut Vec<Action>) {
+    fn swaps(&self, pos: &Position, movable: &[u32], add: &mut impl FnMut(Action)) {
         for &cannon in movable {
             let s = pos.slots[cannon as usize];
             if self.pieces.get(s.kind).class != UnitClass::Cannon {
@@ -199,7 +200,7 @@ impl WarlordRules {
                     let mut moves = pos.turn.activated.clone();
                     moves.push(self.activated_move(pos, cannon, Some(leader)));
                     if activation::feasible(&mut moves, &Caps(self, pos)) {
-                        out.push(Action::Swap { from: board.square(s.cell as usize), to: board.square(cell) });
+                        add(Action::Swap { from: board.square(s.cell as usize), to: board.square(cell) });
                     }
                 }
             }
@@ -262,7 +263,7 @@ impl WarlordRules {
             Action::Swap { from, to } => self.check_swap(pos, from, to)?,
             Action::Place { kind, to } => {
                 let mut places = Vec::new();
-                self.arrival_places(pos, &mut places);
+                self.arrival_places(pos, &mut |place| places.push(place));
                 if !places.contains(&Action::Place { kind, to }) {
                     let why = self.standing_refusal(kind, to).unwrap_or_else(|| {
                         "reinforcements enter on free squares of their entry region from their turn on".to_string()
@@ -365,7 +366,7 @@ impl WarlordRules {
             ));
         }
         let mut swaps = Vec::new();
-        self.swaps(pos, &self.activatable(pos), &mut swaps);
+        self.swaps(pos, &self.activatable(pos), &mut |swap| swaps.push(swap));
         if swaps.contains(&Action::Swap { from, to }) {
             Ok(())
         } else {
