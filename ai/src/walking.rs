@@ -82,7 +82,7 @@ impl Nearest {
 /// move.
 #[derive(Clone, Debug)]
 pub struct Steps {
-    files: usize,
+    grid: Grid,
     dist: Vec<u32>,
 }
 
@@ -90,28 +90,26 @@ impl Steps {
     /// The walking distances from the nearest of `sources` on `board`.
     #[must_use]
     pub fn from_squares(board: &Board, sources: impl IntoIterator<Item = Square>) -> Steps {
-        let files = usize::from(board.files());
-        let mut steps = Steps { files, dist: vec![u32::MAX; files * usize::from(board.ranks())] };
+        let grid = Grid::of(board);
+        let mut dist = vec![u32::MAX; grid.files * grid.ranks];
         let mut queue = VecDeque::new();
-        let open = !has_barriers(board);
         for sq in sources {
-            let i = steps.index(sq);
-            if steps.dist[i] == u32::MAX {
-                steps.dist[i] = 0;
-                queue.push_back(sq);
+            let i = grid.index(sq);
+            if dist[i] == u32::MAX {
+                dist[i] = 0;
+                queue.push_back(i);
             }
         }
-        while let Some(sq) = queue.pop_front() {
-            let next = steps.dist[steps.index(sq)] + 1;
-            for n in board.neighbours(sq) {
-                let i = steps.index(n);
-                if steps.dist[i] == u32::MAX && (open || board.terrain(n).holds_pieces()) {
-                    steps.dist[i] = next;
-                    queue.push_back(n);
+        while let Some(i) = queue.pop_front() {
+            let next = dist[i] + 1;
+            for j in grid.neighbours(i) {
+                if dist[j] == u32::MAX && grid.enterable(j) {
+                    dist[j] = next;
+                    queue.push_back(j);
                 }
             }
         }
-        steps
+        Steps { grid, dist }
     }
 
     /// The walking distances from the nearest piece of `side` in `pos`.
@@ -123,11 +121,7 @@ impl Steps {
     /// The steps from the nearest source to `sq`, or `None` where no walk reaches it.
     #[must_use]
     pub fn to(&self, sq: Square) -> Option<u32> {
-        self.dist.get(self.index(sq)).copied().filter(|&d| d != u32::MAX)
-    }
-
-    fn index(&self, sq: Square) -> usize {
-        usize::from(sq.rank) * self.files + usize::from(sq.file)
+        self.dist.get(self.grid.index(sq)).copied().filter(|&d| d != u32::MAX)
     }
 }
 
@@ -177,15 +171,12 @@ impl Claims {
                 marks[i] |= mark;
             }
         }
-        // Cells no piece stands on, if the board has any: a walk never enters them.
-        let barred: Option<Vec<bool>> =
-            has_barriers(board).then(|| board.squares().map(|sq| !board.terrain(sq).holds_pieces()).collect());
         let mut next = 0;
         while let Some(&i) = queue.get(next) {
             next += 1;
             let (step, mark) = (dist[i] + 1, marks[i]);
             for j in grid.neighbours(i) {
-                if dist[j] == u32::MAX && barred.as_ref().is_none_or(|barred| !barred[j]) {
+                if dist[j] == u32::MAX && grid.enterable(j) {
                     dist[j] = step;
                     marks[j] = mark;
                     queue.push(j);
@@ -203,12 +194,15 @@ impl Claims {
 }
 
 /// A board's cells numbered rank by rank (`rank * files + file`, the order of
-/// [`Board::squares`]), with each cell's neighbours found by arithmetic: a search over every
-/// cell of the 120x120 boards at each evaluation ([`Claims`]) spent most of its time turning
-/// squares into lattice coordinates and back.
+/// [`Board::squares`]), with each cell's neighbours found by arithmetic, for the walks of this
+/// module: a search over every cell of the 120x120 boards at each evaluation ([`Claims`]) spent
+/// most of its time turning squares into lattice coordinates and back.
+#[derive(Clone, Debug)]
 struct Grid {
     files: usize,
     ranks: usize,
+    /// The cells no piece stands on (water), if the board has any: a walk never enters them.
+    barred: Option<Vec<bool>>,
     /// The (file, rank) steps to a cell's neighbours, for cells on even and on odd ranks (hex
     /// rows are offset by rank; on squares both are the same).
     steps: [Vec<(isize, isize)>; 2],
@@ -228,7 +222,13 @@ impl Grid {
                 .map(|n| (isize::from(n.file) - 10, isize::from(n.rank) - isize::from(rank)))
                 .collect()
         });
-        Grid { files: usize::from(board.files()), ranks: usize::from(board.ranks()), steps }
+        let barred = has_barriers(board).then(|| board.squares().map(|sq| !board.terrain(sq).holds_pieces()).collect());
+        Grid { files: usize::from(board.files()), ranks: usize::from(board.ranks()), barred, steps }
+    }
+
+    /// Whether a walk may enter cell `i`.
+    fn enterable(&self, i: usize) -> bool {
+        self.barred.as_ref().is_none_or(|barred| !barred[i])
     }
 
     fn index(&self, sq: Square) -> usize {
