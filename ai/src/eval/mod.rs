@@ -10,7 +10,7 @@ use crate::budget::Meter;
 use cache::ScoreCache;
 use features::{extract_weighted, space};
 use std::sync::Arc;
-use warlord_rules::{splitmix64, Position, Ruleset, Side};
+use warlord_rules::{splitmix64, EndReason, Outcome, Position, Ruleset, Side};
 pub use weights::Weights;
 
 /// Evaluates positions with a set of weights.
@@ -27,6 +27,9 @@ pub struct Evaluator {
     /// The evaluations already made, shared by this evaluator's clones
     /// ([`Evaluator::with_cache`]); none by default.
     cache: Option<Arc<ScoreCache>>,
+    /// Whether a game ended by the turn limit is judged as a game still in play
+    /// ([`Evaluator::playing_past_the_limit`]); off by default.
+    past_the_limit: bool,
 }
 
 impl Default for Evaluator {
@@ -79,7 +82,14 @@ impl Evaluator {
     /// An evaluator with these weights.
     #[must_use]
     pub fn new(weights: Weights) -> Evaluator {
-        Evaluator { weights, space: 0.0, objective: OBJECTIVE_WEIGHT, contempt: None, cache: None }
+        Evaluator {
+            weights,
+            space: 0.0,
+            objective: OBJECTIVE_WEIGHT,
+            contempt: None,
+            cache: None,
+            past_the_limit: false,
+        }
     }
 
     /// The same evaluator remembering its evaluations in a new, empty table that its clones
@@ -150,6 +160,23 @@ impl Evaluator {
         Evaluator { contempt: Some((side, draw)), ..self.clone() }
     }
 
+    /// The same evaluator, judging a game that the turn limit ended (rulings 16: adjudicated,
+    /// not won or drawn by the rules) by its position, as a game still in play, instead of by
+    /// the adjudication's result. An agent so judging plays for the rules' win up to its last
+    /// turn: judged by the adjudication, every line that reaches the limit ahead on material
+    /// is a won game, and in the last turns the champion stopped hunting leaders, and passed
+    /// (docs/AI.md, "Round 49").
+    #[must_use]
+    pub fn playing_past_the_limit(&self) -> Evaluator {
+        Evaluator { past_the_limit: true, ..self.clone() }
+    }
+
+    /// How the game in `pos` ended, for this evaluator: none while it is in play, nor, when
+    /// it plays past the limit, where the turn limit ended it.
+    fn ended<'a>(&self, pos: &'a Position) -> Option<&'a Outcome> {
+        pos.outcome().filter(|o| !(self.past_the_limit && o.reason == EndReason::TurnLimit))
+    }
+
     /// What a finished draw is worth to `side`.
     fn draw_for(&self, side: Side) -> f64 {
         match self.contempt {
@@ -165,10 +192,10 @@ impl Evaluator {
     }
 
     /// The probability that the side to move wins (a finished game scores 1, 0 or 1/2; a game
-    /// still in play strictly between 0 and 1, so that a won game is always worth more). One
-    /// node of work.
+    /// still in play strictly between 0 and 1, so that a won game is always worth more; a game
+    /// the turn limit ended, when playing past it, as one still in play). One node of work.
     pub fn score(&self, rules: &dyn Ruleset, pos: &Position, meter: &mut Meter) -> f64 {
-        if let Some(outcome) = pos.outcome() {
+        if let Some(outcome) = self.ended(pos) {
             return match outcome.winner {
                 Some(w) if w == pos.to_move() => 1.0,
                 Some(_) => 0.0,
@@ -198,7 +225,7 @@ impl Evaluator {
 
     /// The probability that `side` wins from `pos`.
     pub fn value_for(&self, rules: &dyn Ruleset, pos: &Position, side: Side, meter: &mut Meter) -> f64 {
-        if pos.outcome().is_some_and(|outcome| outcome.winner.is_none()) {
+        if self.ended(pos).is_some_and(|outcome| outcome.winner.is_none()) {
             // Each side's own worth: under contempt the two need not add up to 1.
             return self.draw_for(side);
         }
@@ -216,7 +243,7 @@ mod tests {
     use super::*;
     use crate::budget::Budget;
     use rand::{Rng, SeedableRng};
-    use warlord_rules::Scenario;
+    use warlord_rules::{Action, Scenario};
 
     /// Chieftain Chess's rules and the positions of a random game's first `turns` turns, every
     /// action's.
@@ -279,6 +306,40 @@ mod tests {
         }
         // Every look is a node, found in the table or not.
         assert_eq!(counted.used(), 2 * uncounted.used());
+    }
+
+    #[test]
+    fn playing_past_the_limit_a_game_the_limit_ended_is_judged_by_its_position_and_other_ends_stand() {
+        // White, three infantry to Black's one, passes; Black moves: the limit of two turns
+        // (Black's one move, its leader's, ends its turn) ends the game, adjudicated on material for
+        // White.
+        let text = include_str!("../../tests/data/skirmish.toml")
+            .replace("BOARD", "")
+            .replace("RULES", "")
+            .replace("POSITION", "l6L/8/8/8/8/8/8/IIIi4");
+        let limit = [("turn-limit".to_string(), "2".to_string()), ("adjudication".to_string(), "material".to_string())];
+        let scenario = Scenario::parse(&text, "t.toml").expect("valid");
+        let rules = scenario.ruleset(&limit).expect("rules");
+        let mut pos = rules.start();
+        rules.play(&mut pos, Action::EndTurn).expect("White passes");
+        let step =
+            rules.legal_action_list(&pos).into_iter().find(|a| matches!(a, Action::Move { .. })).expect("a move");
+        rules.play(&mut pos, step).expect("Black moves, its one leader's only move");
+        assert_eq!(pos.outcome(), Some(&Outcome::win(Side::White, EndReason::TurnLimit)));
+        let mut meter = Meter::start(Budget::Nodes(u64::MAX));
+        let (judged, past) = (Evaluator::default(), Evaluator::default().playing_past_the_limit());
+        assert_eq!(judged.value_for(rules.as_ref(), &pos, Side::White, &mut meter), 1.0);
+        let ahead = past.value_for(rules.as_ref(), &pos, Side::White, &mut meter);
+        assert!(0.5 < ahead && ahead < 1.0, "{ahead}");
+        let behind = past.value_for(rules.as_ref(), &pos, Side::Black, &mut meter);
+        assert!((ahead + behind - 1.0).abs() < 1e-12);
+        // A double pass is a draw all the same.
+        let (rules, mut drawn) = (scenario.ruleset(&[]).expect("rules"), rules.start());
+        for _ in 0..2 {
+            rules.play(&mut drawn, Action::EndTurn).expect("a pass");
+        }
+        assert_eq!(drawn.outcome().map(|o| o.reason), Some(EndReason::DoublePass));
+        assert_eq!(past.value_for(rules.as_ref(), &drawn, Side::White, &mut meter), 0.5);
     }
 
     #[test]

@@ -51,7 +51,7 @@ impl Champion {
     }
 
     /// The evaluation a turn from `pos` is planned with: the champion's, with its contempt for a
-    /// draw, and space ([`APART_SPACE`]) on a short turn where the armies stand `apart`
+    /// draw, playing past the turn limit ([`Evaluator::playing_past_the_limit`]), and space ([`APART_SPACE`]) on a short turn where the armies stand `apart`
     /// ([`Champion::armies_apart`]) or on a long turn that stands behind water
     /// ([`Champion::waits_behind_water`]); remembering its evaluations for the turn where
     /// [`Champion::remember`] is on.
@@ -62,7 +62,7 @@ impl Champion {
         stages: &Stages,
         apart: bool,
     ) -> Evaluator {
-        let mut eval = self.eval.with_contempt(pos.to_move(), self.draw_value);
+        let mut eval = self.eval.with_contempt(pos.to_move(), self.draw_value).playing_past_the_limit();
         if apart || (stages.long && self.waits_behind_water(rules, pos)) {
             eval = eval.with_space(APART_SPACE);
         }
