@@ -105,7 +105,8 @@ impl Evaluator {
 
     /// The key of `pos` for this evaluator in a table of evaluations: the position's key mixed
     /// with every setting that changes a score (the weights, space and the objective's weight;
-    /// contempt changes only finished games' worth, which is never looked up).
+    /// contempt changes only finished games' worth, which is never looked up, and playing past
+    /// the limit only sends the games the limit ended to the same evaluation).
     fn cache_key(&self, pos: &Position) -> u64 {
         let settings = self.weights.0.iter().chain([&self.space, &self.objective]);
         settings.fold(pos.hash(), |key, w| splitmix64(key ^ w.to_bits()))
@@ -164,8 +165,8 @@ impl Evaluator {
     /// not won or drawn by the rules) by its position, as a game still in play, instead of by
     /// the adjudication's result. An agent so judging plays for the rules' win up to its last
     /// turn: judged by the adjudication, every line that reaches the limit ahead on material
-    /// is a won game, and in the last turns the champion stopped hunting leaders, and passed
-    /// (docs/AI.md, "Round 49").
+    /// is a won game, and the champion passed its last turn in 12 games of 100 (docs/AI.md,
+    /// "Round 49").
     #[must_use]
     pub fn playing_past_the_limit(&self) -> Evaluator {
         Evaluator { past_the_limit: true, ..self.clone() }
@@ -310,9 +311,8 @@ mod tests {
 
     #[test]
     fn playing_past_the_limit_a_game_the_limit_ended_is_judged_by_its_position_and_other_ends_stand() {
-        // White, three infantry to Black's one, passes; Black moves: the limit of two turns
-        // (Black's one move, its leader's, ends its turn) ends the game, adjudicated on material for
-        // White.
+        // White, three infantry to Black's one, passes; Black moves (one leader: one move a
+        // turn): the limit of two turns ends the game, adjudicated on material for White.
         let text = include_str!("../../tests/data/skirmish.toml")
             .replace("BOARD", "")
             .replace("RULES", "")
@@ -324,7 +324,7 @@ mod tests {
         rules.play(&mut pos, Action::EndTurn).expect("White passes");
         let step =
             rules.legal_action_list(&pos).into_iter().find(|a| matches!(a, Action::Move { .. })).expect("a move");
-        rules.play(&mut pos, step).expect("Black moves, its one leader's only move");
+        rules.play(&mut pos, step).expect("Black moves");
         assert_eq!(pos.outcome(), Some(&Outcome::win(Side::White, EndReason::TurnLimit)));
         let mut meter = Meter::start(Budget::Nodes(u64::MAX));
         let (judged, past) = (Evaluator::default(), Evaluator::default().playing_past_the_limit());
@@ -334,12 +334,13 @@ mod tests {
         let behind = past.value_for(rules.as_ref(), &pos, Side::Black, &mut meter);
         assert!((ahead + behind - 1.0).abs() < 1e-12);
         // A double pass is a draw all the same.
-        let (rules, mut drawn) = (scenario.ruleset(&[]).expect("rules"), rules.start());
+        let unlimited = scenario.ruleset(&[]).expect("rules");
+        let mut drawn = unlimited.start();
         for _ in 0..2 {
-            rules.play(&mut drawn, Action::EndTurn).expect("a pass");
+            unlimited.play(&mut drawn, Action::EndTurn).expect("a pass");
         }
         assert_eq!(drawn.outcome().map(|o| o.reason), Some(EndReason::DoublePass));
-        assert_eq!(past.value_for(rules.as_ref(), &drawn, Side::White, &mut meter), 0.5);
+        assert_eq!(past.value_for(unlimited.as_ref(), &drawn, Side::White, &mut meter), 0.5);
     }
 
     #[test]

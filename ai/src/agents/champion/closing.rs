@@ -51,7 +51,8 @@ impl Champion {
     }
 
     /// The evaluation a turn from `pos` is planned with: the champion's, with its contempt for a
-    /// draw, playing past the turn limit ([`Evaluator::playing_past_the_limit`]), and space ([`APART_SPACE`]) on a short turn where the armies stand `apart`
+    /// draw, playing past the turn limit ([`Evaluator::playing_past_the_limit`]), and space
+    /// ([`APART_SPACE`]) on a short turn where the armies stand `apart`
     /// ([`Champion::armies_apart`]) or on a long turn that stands behind water
     /// ([`Champion::waits_behind_water`]); remembering its evaluations for the turn where
     /// [`Champion::remember`] is on.
