@@ -166,7 +166,8 @@ impl Evaluator {
     /// the adjudication's result. An agent so judging plays for the rules' win up to its last
     /// turn: judged by the adjudication, every line that reaches the limit ahead on material
     /// is a won game, and the champion passed its last turn in 12 games of 100 (docs/AI.md,
-    /// "Round 49").
+    /// "Round 49"). The rules list no action in a finished game, so there the side to move's
+    /// threats and mobility count nothing; every line that reaches the limit is judged alike.
     #[must_use]
     pub fn playing_past_the_limit(&self) -> Evaluator {
         Evaluator { past_the_limit: true, ..self.clone() }
