@@ -1,6 +1,7 @@
 //! The exchange of captures that ranks long turns' candidates: the opponent's reply by captures
 //! alone, then one's own.
 
+use super::flee::{flee, value_if_ended, LEADER_LOSS};
 use super::opened::{opened_strikes, strikes};
 use super::spread::to_front;
 use super::{Candidate, Champion, Planning};
@@ -25,8 +26,9 @@ impl Champion {
         budget: Budget,
     ) -> (Vec<Candidate>, Vec<f64>, u64) {
         let (eval, rules) = (turn.eval, turn.rules);
-        let (values, used) =
-            self.values_after_replies(turn, &cands, budget, |pos, meter| capture_exchange(eval, rules, pos, meter));
+        let (values, used) = self.values_after_replies(turn, &cands, budget, LEADER_LOSS, |pos, meter| {
+            capture_exchange(eval, rules, pos, meter)
+        });
         let mut order: Vec<usize> = (0..values.len()).collect();
         order.sort_by(|a, b| values[*b].total_cmp(&values[*a]));
         let ranked = order.iter().map(|&i| values[i]).collect();
@@ -66,11 +68,13 @@ pub(super) fn capture_exchange(eval: &Evaluator, rules: &dyn Ruleset, pos: &Posi
 }
 
 /// The opponent's reply by captures alone: action after action, the capture (or the end of
-/// its turn) after which it stands best, until it ends its turn or has no capture left. With
-/// no capture at all it passes, which ends the game if the candidate was a pass too. Where the
-/// rules publish an objective (towns to hold), an action onto one of its squares (as the
-/// rules' [`Action::destination`] names it) counts as a capture: taking a town is the other
-/// way such a reply wins. Its options at each step are also the captures that one move of a
+/// its turn) after which it stands best, judged where its turn would stand if it ended there
+/// ([`value_if_ended`]: the champion's recaptures count), until it ends its turn or has no
+/// capture left; before it ends its turn, its leaders that the champion could then take flee
+/// ([`flee`]). With no capture at all it passes, which ends the game if the candidate was a
+/// pass too. Where the rules publish an objective (towns to hold), an action onto one of its
+/// squares (as the rules' [`Action::destination`] names it) counts as a capture: taking a town
+/// is the other way such a reply wins. Its options at each step are also the captures that one move of a
 /// commander opens, played as a pair ([`opened_strikes`]): a leader brought within range of
 /// pieces it then sends in. Once it has nothing left to take, the reply goes on with its
 /// turn by marching on the squares it does not hold ([`march_while_meter_lasts`]: nothing
@@ -118,14 +122,30 @@ fn takes(eval: &Evaluator, rules: &dyn Ruleset, pos: &Position, meter: &mut Mete
             for action in option {
                 child.push(rules, action, meter);
             }
-            let value = eval.value_for(rules, &child.pos, them, meter);
+            let value = if reply {
+                value_if_ended(eval, rules, &child, them, meter)
+            } else {
+                eval.value_for(rules, &child.pos, them, meter)
+            };
             // The last of equal values wins, as `max_by` chooses.
             if best.as_ref().is_none_or(|(v, _)| value >= *v) {
                 best = Some((value, child));
             }
         }
         let Some((_, child)) = best else { break };
+        if reply && child.actions.last() == Some(&Action::EndTurn) {
+            // The reply ends its turn, its leaders in reach gone first.
+            line = flee(eval, rules, line, meter);
+            if line.allows(rules, Action::EndTurn) {
+                line.push(rules, Action::EndTurn, meter);
+            }
+            break;
+        }
         line = child;
+    }
+    if reply && !marching && !line.done {
+        // Nothing left to take: the exchange ends the turn, its leaders in reach gone first.
+        line = flee(eval, rules, line, meter);
     }
     if marching && !line.done {
         march_while_meter_lasts(rules, &mut line, &mut StdRng::seed_from_u64(MARCH_SEED), meter);
@@ -138,7 +158,7 @@ const MARCH_SEED: u64 = 0x006d_6172_6368;
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_support::{skirmish, skirmish_with, OUT_OF_COMMAND};
+    use super::super::test_support::{skirmish, skirmish_with, step, OUT_OF_COMMAND};
     use super::*;
     use std::sync::Arc;
     use warlord_rules::{Side, Square};
@@ -174,6 +194,20 @@ mod tests {
         let reply = capture_reply(&eval, rules.as_ref(), &pos, &mut meter);
         assert_eq!(reply.pos.outcome(), None, "{:?}", reply.actions);
         assert_eq!(reply.pos.piece_count(Side::White), 1, "{:?}", reply.actions);
+    }
+
+    #[test]
+    fn the_capture_reply_judges_a_capture_where_its_turn_would_end() {
+        // Black (to move, its leader on b7 moved to a8 already) can take White's infantry on e4
+        // with its leader from d6. In the middle of its turn (its leader on a1 may still move)
+        // that is an infantry won; once the turn ends White moves first, and its leader on g2
+        // takes the leader on e4. Judged where its turn would end, the reply does not take.
+        let (rules, mut pos) = skirmish("8/1l6/3l4/8/4I3/8/6L1/l6L");
+        rules.play(&mut pos, step((1, 6), (0, 7))).expect("the other leader moves");
+        let mut meter = Meter::start(Budget::Nodes(u64::MAX));
+        let reply = capture_reply(&Evaluator::default(), rules.as_ref(), &pos, &mut meter);
+        assert!(!reply.actions.contains(&step((3, 5), (4, 3))), "{:?}", reply.actions);
+        assert_eq!(reply.pos.piece_count(Side::White), 3, "{:?}", reply.actions);
     }
 
     #[test]

@@ -25,8 +25,9 @@ impl Champion {
         budget: Budget,
     ) -> Vec<Action> {
         let greedy = Greedy::new(turn.eval.clone());
-        let (after, used) = self
-            .values_after_replies(turn, &cands, budget, |pos, meter| greedy_exchange(&greedy, turn.rules, pos, meter));
+        let (after, used) = self.values_after_replies(turn, &cands, budget, 0.0, |pos, meter| {
+            greedy_exchange(&greedy, turn.rules, pos, meter)
+        });
         let mut meter = Meter::until(budget, turn.start);
         meter.charge(used);
         let judgement = Judged { turn: *turn, cands: &cands, after: &after, replies: budget };

@@ -1,6 +1,7 @@
 //! Long turns: the best-ranked candidates mended against the strikes of their capture reply.
 
 use super::capture_reply::{capture_exchange, capture_reply};
+use super::flee::LEADER_LOSS;
 use super::{Candidate, Champion, Planning};
 use crate::budget::{Budget, Meter};
 use crate::eval::Evaluator;
@@ -228,8 +229,9 @@ impl Mender<'_> {
             Budget::Nodes(n) => Budget::Nodes(n.saturating_sub(meter.used())),
             time => time,
         };
-        let (after, used) =
-            self.champion.values_after_replies(&self.turn, &tried, left, |p, m| capture_exchange(eval, rules, p, m));
+        let (after, used) = self
+            .champion
+            .values_after_replies(&self.turn, &tried, left, LEADER_LOSS, |p, m| capture_exchange(eval, rules, p, m));
         meter.charge(used);
         let (i, &v) = after.iter().enumerate().filter(|v| *v.1 > value).max_by(|a, b| a.1.total_cmp(b.1))?;
         Some((tried.swap_remove(i), v))

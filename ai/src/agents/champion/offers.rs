@@ -143,7 +143,7 @@ mod tests {
         let cands = candidates(lines, &[0.9, 0.9]);
         let budget = Budget::Nodes(1 << 20);
         let turn = planning(&eval, rules, &pos, budget, 0);
-        let (values, _) = champion.values_after_replies(&turn, &cands, budget, steps_on);
+        let (values, _) = champion.values_after_replies(&turn, &cands, budget, 0.0, steps_on);
         assert!(values[1] > 1.0 - PLAYING_FOR_A_WIN, "the move: {}", values[1]);
         assert!(values[0] < champion.draw_value + 0.01, "the pass: {}", values[0]);
         assert_eq!(after_offer(0.6, || Some(0.3)), 0.6, "near level, the reply's value stands");

@@ -1,6 +1,6 @@
 //! The value of candidates after a reply, examined in batches under a budget.
 
-use super::{offers, Candidate, Champion, Planning};
+use super::{flee, offers, Candidate, Champion, Planning};
 use crate::budget::{Budget, Meter};
 use crate::turn::Line;
 use rayon::prelude::*;
@@ -26,7 +26,8 @@ impl Champion {
     /// The values for the side whose `turn` it is of the first candidates (at most
     /// [`Champion::max_candidates`]) after the reply `reply` plays from each, in order, until
     /// `budget` (counted from the turn's start) runs out, and the nodes this used
-    /// ([`judged`]). A candidate that ends the game is judged where it ends; one after which
+    /// ([`judged`]); each less `leader_loss` for every leader of its side that the reply takes
+    /// and does not pay for with one of the enemy's ([`flee::leaders_lost_net`]). A candidate that ends the game is judged where it ends; one after which
     /// the opponent's pass would end it is worth, far ahead, no more than that end
     /// ([`offers::after_offer`]).
     ///
@@ -39,6 +40,7 @@ impl Champion {
         turn: &Planning,
         cands: &[Candidate],
         budget: Budget,
+        leader_loss: f64,
         reply: impl Fn(&Position, &mut Meter) -> Line + Sync,
     ) -> (Vec<f64>, u64) {
         let Planning { eval, rules, start, .. } = *turn;
@@ -51,7 +53,10 @@ impl Champion {
             if meter.spent() {
                 return None;
             }
-            let after = eval.value_for(rules, &answer.pos, me, meter);
+            let mut after = eval.value_for(rules, &answer.pos, me, meter);
+            if leader_loss > 0.0 {
+                after -= leader_loss * flee::leaders_lost_net(rules, &c.line.pos, &answer.pos, me) as f64;
+            }
             let after = offers::after_offer(after, || offers::offered_end(eval, rules, &c.line.pos, me, meter));
             Some(judged(after, c.value))
         };
