@@ -74,9 +74,9 @@ pub(super) fn capture_exchange(eval: &Evaluator, rules: &dyn Ruleset, pos: &Posi
 /// ([`flee`]). With no capture at all it passes, which ends the game if the candidate was a
 /// pass too. Where the rules publish an objective (towns to hold), an action onto one of its
 /// squares (as the rules' [`Action::destination`] names it) counts as a capture: taking a town
-/// is the other way such a reply wins. Its options at each step are also the captures that one move of a
-/// commander opens, played as a pair ([`opened_strikes`]): a leader brought within range of
-/// pieces it then sends in. Once it has nothing left to take, the reply goes on with its
+/// is the other way such a reply wins. Its options at each step are also the captures that one
+/// move of a commander opens, played as a pair ([`opened_strikes`]): a leader brought within
+/// range of pieces it then sends in. Once it has nothing left to take, the reply goes on with its
 /// turn by marching on the squares it does not hold ([`march_while_meter_lasts`]: nothing
 /// evaluated), as a side racing for towns does, instead of standing still. Each step evaluates
 /// only those actions, a few positions where a greedy step evaluates every legal action. Once

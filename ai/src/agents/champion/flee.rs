@@ -8,7 +8,7 @@
 use crate::budget::Meter;
 use crate::eval::Evaluator;
 use crate::turn::Line;
-use warlord_rules::{Action, Position, Ruleset, Side};
+use warlord_rules::{Action, Position, Ruleset, Side, Square};
 
 /// What a candidate's value after its capture exchange loses for each of the champion's leaders
 /// that the exchange takes and does not pay for with one of the enemy's ("Round 31" tried 0.05
@@ -61,7 +61,7 @@ pub(super) fn flee(eval: &Evaluator, rules: &dyn Ruleset, mut line: Line, meter:
 }
 
 /// The squares of `side`'s leaders that the side to move in `pos` can capture now.
-fn leaders_in_reach(rules: &dyn Ruleset, pos: &Position, side: Side) -> Vec<warlord_rules::Square> {
+fn leaders_in_reach(rules: &dyn Ruleset, pos: &Position, side: Side) -> Vec<Square> {
     let (_, captures) = rules.count_and_captures(pos);
     captures
         .into_iter()
@@ -86,7 +86,6 @@ mod tests {
     use super::super::test_support::{skirmish, step};
     use super::*;
     use crate::budget::Budget;
-    use warlord_rules::Square;
 
     #[test]
     fn a_leader_in_reach_flees_before_the_turn_ends() {

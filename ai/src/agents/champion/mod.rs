@@ -11,8 +11,9 @@
 //! - [`replies`]: the value of candidates after a reply, examined in batches under a budget.
 //! - [`capture_reply`]: the exchange of captures (the opponent's, then one's own) that ranks long
 //!   turns' candidates.
-//! - [`flee`]: the opponent's capture reply judges its captures where its turn would end, and its
-//!   leaders in reach flee before it ends; the leaders an exchange costs count against a candidate.
+//! - [`flee`]: the opponent's capture reply judges its captures where its turn would end, and
+//!   its leaders in reach flee before it ends; the leaders an exchange costs count against a
+//!   candidate.
 //! - [`opened`]: the strikes a commander's move opens, which the opponent's capture reply plays.
 //! - [`mend`]: long turns' best-ranked candidates mended against the strikes of their capture reply.
 //! - [`greedy_reply`]: the choice, by the opponent's greedy turn and one's own greedy follow-up.

@@ -27,9 +27,9 @@ impl Champion {
     /// [`Champion::max_candidates`]) after the reply `reply` plays from each, in order, until
     /// `budget` (counted from the turn's start) runs out, and the nodes this used
     /// ([`judged`]); each less `leader_loss` for every leader of its side that the reply takes
-    /// and does not pay for with one of the enemy's ([`flee::leaders_lost_net`]). A candidate that ends the game is judged where it ends; one after which
-    /// the opponent's pass would end it is worth, far ahead, no more than that end
-    /// ([`offers::after_offer`]).
+    /// and does not pay for with one of the enemy's ([`flee::leaders_lost_net`]). A candidate
+    /// that ends the game is judged where it ends; one after which the opponent's pass would end
+    /// it is worth, far ahead, no more than that end ([`offers::after_offer`]).
     ///
     /// Candidates are examined in batches of a fixed size (one per core here), each reply
     /// bounded by its equal part of what is left of the budget at the batch's start, and a reply
