@@ -97,13 +97,45 @@ impl Champion {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_support::skirmish;
+    use super::super::test_support::{planning, skirmish, step};
+    use super::super::Candidate;
     use super::judged;
     use crate::agent::Agent;
     use crate::agents::Champion;
     use crate::budget::{Budget, Meter};
     use crate::eval::{Evaluator, Weights};
-    use warlord_rules::{Action, Side, Square};
+    use crate::turn::Line;
+    use warlord_rules::{Action, Position, Side, Square};
+
+    #[test]
+    fn a_leader_the_reply_takes_and_is_not_paid_for_costs_the_leader_loss() {
+        // Black's leader on d5 stands next to White's infantry on e4, which White's leader on g2
+        // commands. Black's two candidates each end its turn: one with its other leader moved
+        // (b7-a8), after which White's reply takes the leader on d5; one with the leader on d5
+        // moved away (d5-c6), after which the reply has nothing to take and passes.
+        let (rules, pos) = skirmish("8/1l6/8/3l4/4I3/8/6L1/7L");
+        let rules = rules.as_ref();
+        let mut meter = Meter::start(Budget::Nodes(u64::MAX));
+        let cands: Vec<Candidate> = [step((1, 6), (0, 7)), step((3, 4), (2, 5))]
+            .into_iter()
+            .map(|moved| {
+                let line = Line::start(&pos).then(rules, moved, &mut meter).then(rules, Action::EndTurn, &mut meter);
+                Candidate { line, value: 0.5 }
+            })
+            .collect();
+        let takes = |pos: &Position, meter: &mut Meter| {
+            let line = Line::start(pos);
+            let taking = step((4, 3), (3, 4));
+            let line = if line.allows(rules, taking) { line.then(rules, taking, meter) } else { line };
+            line.then(rules, Action::EndTurn, meter)
+        };
+        let (eval, budget) = (Evaluator::default(), Budget::Nodes(u64::MAX));
+        let turn = planning(&eval, rules, &pos, budget, 0);
+        let values = |loss: f64| Champion::default().values_after_replies(&turn, &cands, budget, loss, takes).0;
+        let (penalised, plain) = (values(0.15), values(0.0));
+        assert!((plain[0] - penalised[0] - 0.15).abs() < 1e-9, "{plain:?} {penalised:?}");
+        assert_eq!(plain[1], penalised[1], "nothing taken, nothing lost");
+    }
 
     #[test]
     fn a_position_in_play_is_worth_less_than_a_won_game_however_far_ahead() {
