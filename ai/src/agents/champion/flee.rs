@@ -83,7 +83,7 @@ pub(super) fn leaders_lost_net(rules: &dyn Ruleset, before: &Position, after: &P
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_support::{skirmish, step};
+    use super::super::test_support::{skirmish, step, LEADER_IN_REACH};
     use super::*;
     use crate::budget::Budget;
 
@@ -101,7 +101,7 @@ mod tests {
                 Line::start(&pos).then(rules.as_ref(), step((1, 6), (0, 7)), &mut Meter::start(Budget::Nodes(9)));
             (rules, line)
         };
-        let (rules, line) = moved("8/1l6/8/3l4/4I3/8/6L1/7L");
+        let (rules, line) = moved(LEADER_IN_REACH);
         let fled = flee(&eval, rules.as_ref(), line, &mut meter);
         assert_eq!(fled.actions.len(), 2, "{:?}", fled.actions);
         assert_eq!(fled.actions[1].origin(), Some(Square::new(3, 4)));
@@ -115,7 +115,7 @@ mod tests {
 
     #[test]
     fn leaders_lost_and_not_taken_back_are_counted() {
-        let (rules, before) = skirmish("8/1l6/8/3l4/4I3/8/6L1/7L");
+        let (rules, before) = skirmish(LEADER_IN_REACH);
         let (_, one_lost) = skirmish("8/1l6/8/3I4/8/8/6L1/7L");
         let (_, traded) = skirmish("8/1l6/8/3I4/8/8/8/7L");
         let rules = rules.as_ref();

@@ -97,7 +97,8 @@ impl Champion {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_support::{planning, skirmish, step};
+    use super::super::flee::LEADER_LOSS;
+    use super::super::test_support::{planning, skirmish, step, LEADER_IN_REACH};
     use super::super::Candidate;
     use super::judged;
     use crate::agent::Agent;
@@ -109,11 +110,10 @@ mod tests {
 
     #[test]
     fn a_leader_the_reply_takes_and_is_not_paid_for_costs_the_leader_loss() {
-        // Black's leader on d5 stands next to White's infantry on e4, which White's leader on g2
-        // commands. Black's two candidates each end its turn: one with its other leader moved
-        // (b7-a8), after which White's reply takes the leader on d5; one with the leader on d5
-        // moved away (d5-c6), after which the reply has nothing to take and passes.
-        let (rules, pos) = skirmish("8/1l6/8/3l4/4I3/8/6L1/7L");
+        // Black's two candidates each end its turn: one with its other leader moved (b7-a8),
+        // after which White's reply takes the leader on d5; one with the leader on d5 moved away
+        // (d5-c6), after which the reply has nothing to take and passes.
+        let (rules, pos) = skirmish(LEADER_IN_REACH);
         let rules = rules.as_ref();
         let mut meter = Meter::start(Budget::Nodes(u64::MAX));
         let cands: Vec<Candidate> = [step((1, 6), (0, 7)), step((3, 4), (2, 5))]
@@ -132,8 +132,8 @@ mod tests {
         let (eval, budget) = (Evaluator::default(), Budget::Nodes(u64::MAX));
         let turn = planning(&eval, rules, &pos, budget, 0);
         let values = |loss: f64| Champion::default().values_after_replies(&turn, &cands, budget, loss, takes).0;
-        let (penalised, plain) = (values(0.15), values(0.0));
-        assert!((plain[0] - penalised[0] - 0.15).abs() < 1e-9, "{plain:?} {penalised:?}");
+        let (penalised, plain) = (values(LEADER_LOSS), values(0.0));
+        assert!((plain[0] - penalised[0] - LEADER_LOSS).abs() < 1e-9, "{plain:?} {penalised:?}");
         assert_eq!(plain[1], penalised[1], "nothing taken, nothing lost");
     }
 

@@ -20,6 +20,11 @@ pub fn short_turn_position() -> Position {
 /// infantry takes.
 pub const OUT_OF_COMMAND: &str = "ll6/8/8/8/3i4/4I3/8/7L";
 
+/// A [`skirmish`] position where a leader stands in reach: Black's leader on d5 stands next to
+/// White's infantry on e4, which White's leader on g2 commands; Black's other leader, on b7, and
+/// White's leaders stand out of reach (a leader walks two squares).
+pub const LEADER_IN_REACH: &str = "8/1l6/8/3l4/4I3/8/6L1/7L";
+
 /// A move from one square to another, by file and rank from 0.
 pub fn step(from: (u8, u8), to: (u8, u8)) -> Action {
     Action::Move { from: Square::new(from.0, from.1), to: Square::new(to.0, to.1) }
